@@ -1,0 +1,1 @@
+"""The ``kingmaker`` command line (Typer and Rich): a thin layer over the service."""

@@ -1,0 +1,34 @@
+"""The ``kingmaker`` console script.
+
+Each group of commands lives in its own module and is mounted here.
+"""
+
+from __future__ import annotations
+
+import typer
+
+app = typer.Typer(
+    name="kingmaker",
+    help="Kingmaker game-master engine: rules, conformance vectors, data sets and games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _mount() -> None:
+    from . import conformance_cmd, data_cmd, demo_cmd
+
+    conformance_cmd.register(app)
+    data_cmd.register(app)
+    demo_cmd.register(app)
+
+
+def main() -> None:
+    """Entry point of the console script."""
+    _mount()
+    app()
+
+
+if __name__ == "__main__":
+    main()

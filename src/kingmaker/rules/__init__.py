@@ -1,0 +1,1 @@
+"""The pure rules core: standard library only, no I/O, clock or global randomness."""

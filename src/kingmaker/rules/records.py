@@ -1,0 +1,76 @@
+"""Plain-data records (events and commands) and their JSON-ready encoding.
+
+A record is a frozen dataclass whose fields hold str, int, bool, None, tuples of
+those, or another record. ``to_data``/``from_data`` turn it into dicts and lists and
+back, with the record's ``kind`` as the discriminator.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar, TypeVar
+
+R = TypeVar("R", bound="Record")
+
+_REGISTRY: dict[str, type[Record]] = {}
+
+
+class Record:
+    """Base of events and commands."""
+
+    kind: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.kind:
+            if cls.kind in _REGISTRY and _REGISTRY[cls.kind] is not cls:
+                raise TypeError(f"record kind {cls.kind!r} defined twice")
+            _REGISTRY[cls.kind] = cls
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Record):
+        return to_data(value)
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    return value
+
+
+def to_data(record: Record) -> dict[str, Any]:
+    """A JSON-ready dict of ``record``, with its ``kind``."""
+    out: dict[str, Any] = {"kind": record.kind}
+    for f in dataclasses.fields(record):  # type: ignore[arg-type]
+        out[f.name] = _encode(getattr(record, f.name))
+    return out
+
+
+def _decode(value: Any) -> Any:
+    if isinstance(value, dict) and "kind" in value:
+        return from_data(value)
+    if isinstance(value, list):
+        return tuple(_decode(v) for v in value)
+    return value
+
+
+class RecordError(ValueError):
+    """A record's data is malformed."""
+
+
+def from_data(data: dict[str, Any]) -> Any:
+    """The record that ``to_data`` encoded."""
+    kind = data.get("kind")
+    cls = _REGISTRY.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise RecordError(f"unknown record kind {kind!r}")
+    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    extra = set(data) - names - {"kind"}
+    if extra:
+        raise RecordError(f"{kind}: unknown field(s) {', '.join(sorted(extra))}")
+    try:
+        return cls(**{k: _decode(v) for k, v in data.items() if k != "kind"})
+    except TypeError as e:
+        raise RecordError(f"{kind}: {e}") from None
+
+
+def record_kinds() -> dict[str, type[Record]]:
+    return dict(_REGISTRY)

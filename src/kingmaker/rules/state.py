@@ -1,0 +1,238 @@
+"""The game state: immutable, changed only by ``apply(state, event)``.
+
+Derived facts (who is allied with whom, who stands where) are computed from the
+stored fields by small named functions and cached on the state object; they are never
+stored twice and never serialised.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any
+
+from .board import Board
+from .cards import Catalog
+from .frozen import FrozenDict
+
+MOVEMENT = "movement"
+COMBAT = "combat"
+
+
+@dataclass(frozen=True, slots=True)
+class Noble:
+    """A noble in play. ``place`` with ``inside`` True: inside the location there;
+    ``inside`` False: in the open at that place; ``aboard``: a ship's passenger."""
+
+    id: str
+    faction: str | None
+    troops: int
+    awards: tuple[str, ...] = ()
+    place: str | None = None
+    inside: bool = False
+    aboard: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ship:
+    """A ship: in a port (``in_port``) or at a sea zone; ``forced`` when a storm drove it in."""
+
+    id: str
+    faction: str | None
+    capacity: int
+    place: str
+    in_port: bool = False
+    forced: bool = False
+    passengers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Heir:
+    """A royal heir, escorted by a noble (``with_noble``) or left at a place."""
+
+    id: str
+    house: str
+    order: int
+    crowned: bool = False
+    with_noble: str | None = None
+    place: str | None = None
+    inside: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Army:
+    """An army (nobles) or fleet (ships) and its senior officer (ALLY.6, ALLY.7)."""
+
+    id: str
+    units: tuple[str, ...]
+    fleet: bool = False
+    senior: str | None = None
+    senior_rule: str | None = None
+    explanation: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Alliance:
+    id: str
+    members: tuple[str, ...]
+    public: bool = False
+    formed_seq: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """An alliance declared and awaiting confirmations (ALLY.2, ruling R6)."""
+
+    id: str
+    by: str
+    invited: tuple[str, ...]
+    confirmed: tuple[str, ...] = ()
+    declined: tuple[str, ...] = ()
+
+    @property
+    def awaiting(self) -> tuple[str, ...]:
+        return tuple(f for f in self.invited if f not in self.confirmed and f not in self.declined)
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """An allied order (ALLY.4) or army formation (ALLY.6) awaiting confirmations."""
+
+    id: str
+    rule: str  # ALLY.4 or ALLY.6
+    by: str
+    command: Any  # the command to decide again when the last answer arrives
+    awaiting: tuple[str, ...]
+    turn_of: str
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class Permission:
+    """Ruling R5: ``by`` (controlling ``place``) lets ``to`` use these aspects of it."""
+
+    by: str
+    to: str
+    place: str
+    aspects: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CoolingOff:
+    """ALLY.12: ``faction`` left; it and ``former_allies`` may not fight until
+    ``faction``'s turn in ``until_round`` begins."""
+
+    faction: str
+    former_allies: tuple[str, ...]
+    until_round: int
+    seq: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class OrderRecord:
+    """An order given this round (ALLY.4, ALLY.5): to ``unit``, in ``turn_of``'s turn, by ``by``."""
+
+    unit: str
+    kind: str  # MOVEMENT | COMBAT
+    turn_of: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class Defence:
+    """ALLY.12 exception: ``unit`` fights on ``with_``'s side until the round ends."""
+
+    unit: str
+    with_: str
+
+
+@dataclass(frozen=True, slots=True)
+class Combat:
+    """A siege or attack declared this round, for the GM to resolve."""
+
+    kind: str  # "siege" | "attack"
+    by: str
+    attackers: tuple[str, ...]
+    place: str
+    target: str | None = None
+    defenders: tuple[str, ...] = ()
+    round: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class RandomSource:
+    """The game's recorded random source: a seed plus a counter (and, for test
+    vectors, values injected by the GM to be used first)."""
+
+    seed: str
+    counter: int = 0
+    injected: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameState:
+    board: Board
+    catalog: Catalog
+    turn_order: tuple[str, ...]
+    turn_index: int = 0
+    round: int = 1
+    control: FrozenDict[str, str] = field(default_factory=FrozenDict)
+    nobles: FrozenDict[str, Noble] = field(default_factory=FrozenDict)
+    ships: FrozenDict[str, Ship] = field(default_factory=FrozenDict)
+    heirs: FrozenDict[str, Heir] = field(default_factory=FrozenDict)
+    armies: FrozenDict[str, Army] = field(default_factory=FrozenDict)
+    alliances: FrozenDict[str, Alliance] = field(default_factory=FrozenDict)
+    declarations: FrozenDict[str, Declaration] = field(default_factory=FrozenDict)
+    requests: FrozenDict[str, Request] = field(default_factory=FrozenDict)
+    closed: FrozenDict[str, str] = field(default_factory=FrozenDict)  # ended request id -> rule
+    permissions: tuple[Permission, ...] = ()
+    cooling_off: tuple[CoolingOff, ...] = ()
+    orders: tuple[OrderRecord, ...] = ()
+    defences: tuple[Defence, ...] = ()
+    combats: tuple[Combat, ...] = ()
+    chancery: tuple[str, ...] = ()  # crown items held by no one
+    rng: RandomSource = field(default_factory=lambda: RandomSource(seed=""))
+    seq: int = 0  # events applied so far
+
+    # -- turn ------------------------------------------------------------------
+    @property
+    def turn(self) -> str:
+        """The faction whose turn it is."""
+        return self.turn_order[self.turn_index]
+
+    def evolve(self, **changes: Any) -> GameState:
+        """A copy with ``changes`` (for ``apply`` only)."""
+        return replace(self, **changes)
+
+    # -- derived indexes (cached, never serialised) ------------------------------
+    @cached_property
+    def allies(self) -> FrozenDict[str, frozenset[str]]:
+        """For each faction, the factions it is allied with (not itself)."""
+        out: dict[str, set[str]] = {f: set() for f in self.turn_order}
+        for a in self.alliances.values():
+            for m in a.members:
+                out.setdefault(m, set()).update(x for x in a.members if x != m)
+        return FrozenDict({k: frozenset(v) for k, v in out.items()})
+
+    @cached_property
+    def inside_by_place(self) -> FrozenDict[str, tuple[str, ...]]:
+        """Nobles inside each location, by place id."""
+        out: dict[str, list[str]] = {}
+        for n in self.nobles.values():
+            if n.inside and n.place is not None:
+                out.setdefault(n.place, []).append(n.id)
+        return FrozenDict({k: tuple(sorted(v)) for k, v in out.items()})
+
+    @cached_property
+    def army_of(self) -> FrozenDict[str, str]:
+        """The army or fleet each unit belongs to."""
+        return FrozenDict({u: a.id for a in self.armies.values() for u in a.units})
+
+    def friends(self, a: str | None, b: str | None) -> bool:
+        """The same faction, or allied factions."""
+        if a is None or b is None:
+            return False
+        return a == b or b in self.allies.get(a, frozenset())
+
+    def allied(self, a: str, b: str) -> bool:
+        return a != b and b in self.allies.get(a, frozenset())
