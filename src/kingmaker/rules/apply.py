@@ -190,10 +190,7 @@ def _formed(state: GameState, e: ev.AllianceFormed) -> dict[str, Any]:
 
 @_on(ev.DeclarationEnded)
 def _declaration_ended(state: GameState, e: ev.DeclarationEnded) -> dict[str, Any]:
-    return {
-        "declarations": state.declarations.without(e.alliance),
-        "closed": state.closed.set(e.alliance, e.rule),
-    }
+    return {"declarations": state.declarations.without(e.alliance)}
 
 
 @_on(ev.AllianceLeft)
@@ -205,7 +202,7 @@ def _left(state: GameState, e: ev.AllianceLeft) -> dict[str, Any]:
         if len(rest) >= 2
         else state.alliances.without(a.id)
     )
-    cooling = CoolingOff(e.faction, rest, e.until_round, state.seq + 1)
+    cooling = CoolingOff(e.faction, rest, e.until_round, state.seq + 1, a.public)
     return {"alliances": alliances, "cooling_off": (*state.cooling_off, cooling)}
 
 
@@ -264,7 +261,7 @@ def _injected(state: GameState, e: ev.RandomInjected) -> dict[str, Any]:
 
 @_on(ev.SeedRevealed)
 def _seed_revealed(state: GameState, e: ev.SeedRevealed) -> dict[str, Any]:
-    return {}
+    return {"seed_revealed": True}
 
 
 @_on(ev.TurnEnded)

@@ -23,7 +23,8 @@ class Record:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.kind:
-            if cls.kind in _REGISTRY and _REGISTRY[cls.kind] is not cls:
+            old = _REGISTRY.get(cls.kind)
+            if old is not None and old.__qualname__ != cls.__qualname__:
                 raise TypeError(f"record kind {cls.kind!r} defined twice")
             _REGISTRY[cls.kind] = cls
 

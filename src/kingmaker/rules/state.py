@@ -126,6 +126,7 @@ class CoolingOff:
     former_allies: tuple[str, ...]
     until_round: int
     seq: int = 0
+    public: bool = False  # the alliance it came from was public
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +193,7 @@ class GameState:
     combats: tuple[Combat, ...] = ()
     chancery: tuple[str, ...] = ()  # crown items held by no one
     rng: RandomSource = field(default_factory=lambda: RandomSource(seed=""))
+    seed_revealed: bool = False
     seq: int = 0  # events applied so far
 
     # -- turn ------------------------------------------------------------------

@@ -1,0 +1,133 @@
+"""Helpers the decision modules share: refusing, judging places, finishing orders."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from . import events as ev
+from . import ids
+from .armies import settle_armies
+from .board import Place
+from .decision import Decision, Refusal, Result
+from .orders import OrderCheck
+from .potential import held_inside, potential
+from .state import GameState
+from .status import judge
+from .units import ARMY, NOBLE, name, names, unit_kind
+
+
+def invalid(explanation: str, unit: str | None = None, place: str | None = None) -> Refusal:
+    return Refusal(ids.ORDER_INVALID, f"{explanation} ({ids.ORDER_INVALID})", unit, place)
+
+
+def require_place(state: GameState, place_id: str) -> Place:
+    p = state.board.places.get(place_id)
+    if p is None:
+        raise invalid(f"there is no place {place_id!r} on the map", place=place_id)
+    return p
+
+
+def land_units(state: GameState, unit: str) -> tuple[str, ...]:
+    """The nobles a land order moves: the noble, or an army's members. ORDER.invalid
+    for anything else, or for nobles at sea."""
+    k = unit_kind(state, unit)
+    if k == NOBLE:
+        members: tuple[str, ...] = (unit,)
+    elif k == ARMY:
+        members = state.armies[unit].units
+    elif k is None:
+        raise invalid(f"there is no noble or army {unit!r}", unit=unit)
+    else:
+        raise invalid(f"{name(state, unit)} is a {k}, not a noble or army", unit=unit)
+    for m in members:
+        n = state.nobles[m]
+        if n.aboard is not None:
+            raise invalid(f"{name(state, m)} is aboard {name(state, n.aboard)}: land him first", unit=m)
+        if n.place is None:
+            raise invalid(f"{name(state, m)} is not on the map", unit=m)
+    return members
+
+
+def judge_all(
+    state: GameState, place: Place, members: Sequence[str], aspect: str, verb: str, *, enter: bool = False
+) -> str | None:
+    """Judge ``aspect`` of ``place`` for each unit's own faction; raise the first
+    refusal, else return the deciding rule (LOC.permission when a permission was used)."""
+    rule: str | None = None
+    for m in members:
+        faction = _faction(state, m)
+        v = judge(state, place, faction, aspect, enter=enter)
+        if not v.ok:
+            raise Refusal(
+                v.rule or ids.ORDER_INVALID,
+                f"{name(state, m)} may not {verb} {place.name}: {v.reason} ({v.rule})",
+                unit=m,
+                place=place.id,
+            )
+        if v.rule == ids.LOC_PERMISSION or rule is None:
+            rule = v.rule
+    return rule
+
+
+def check_capacity(state: GameState, place: Place, entering: Sequence[str]) -> None:
+    if place.capacity is None:
+        return
+    already = held_inside(state, place.id)
+    adding = sum(potential(state, m) for m in entering if not state.nobles[m].inside or state.nobles[m].place != place.id)
+    if already + adding > place.capacity:
+        raise Refusal(
+            ids.LOC_CAPACITY,
+            f"{names(state, list(entering))} may not enter {place.name}: it holds at most "
+            f"{place.capacity} troops and would hold {already + adding} ({ids.LOC_CAPACITY})",
+            unit=entering[0] if entering else None,
+            place=place.id,
+        )
+
+
+def order_events(check: OrderCheck, state: GameState, by: str, kind: str) -> list[ev.Event]:
+    return [ev.OrderGiven(u, kind, state.turn, by) for u in check.units]
+
+
+def finish(
+    state: GameState,
+    by: str,
+    check: OrderCheck,
+    kind: str,
+    effects: list[ev.Event],
+    *,
+    rule: str | None,
+    explanation: str,
+    unit: str | None,
+    place: str | None,
+    request: str | None,
+    siege: bool = False,
+    extra_order_kinds: Iterable[str] = (),
+) -> Decision:
+    """Accept the order (with its order records and army changes), or hold it as a
+    request awaiting the allied factions' confirmations (ALLY.4)."""
+    if check.awaiting:
+        raise Pending(check.awaiting)
+    events: list[ev.Event] = list(effects)
+    events += order_events(check, state, by, kind)
+    for k in extra_order_kinds:
+        events += order_events(check, state, by, k)
+    events += settle_armies(state, events, check.leaving)
+    return Decision(
+        Result.ACCEPTED, rule, explanation, tuple(events), unit=unit, place=place, siege=siege, request=request
+    )
+
+
+class Pending(Exception):
+    """Raised when every check passed but the order waits for other factions."""
+
+    def __init__(self, awaiting: tuple[str, ...]):
+        super().__init__(", ".join(awaiting))
+        self.awaiting = awaiting
+
+
+def _faction(state: GameState, uid: str) -> str | None:
+    n = state.nobles.get(uid)
+    if n is not None:
+        return n.faction
+    s = state.ships.get(uid)
+    return s.faction if s is not None else None

@@ -1,0 +1,122 @@
+"""``decide(state, command) -> Decision``: the one entry point of the rules.
+
+A refused decision carries no events and changes nothing; an accepted or pending one
+carries the events to append. Nothing here touches files, clocks or global randomness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import commands as c
+from . import events as ev
+from . import ids
+from .alliances import decide_answer, decide_deadline, decide_declare, decide_leave
+from .apply import replay
+from .combat import decide_attack, decide_defend, decide_siege
+from .context import Pending
+from .decision import Decision, Refusal, Result
+from .formation import decide_form_army
+from .movement import decide_enter, decide_leave as decide_leave_location, decide_move, decide_move_road
+from .permissions import decide_grant, decide_revoke
+from .ports import decide_disembark, decide_embark, decide_sail, decide_storm
+from .requests import decide_confirm, decide_reject
+from .state import GameState
+from .turns import decide_end_turn, decide_inject, decide_reveal_seed, decide_set_control
+from .units import name
+
+_ORDERS: dict[type[c.Command], Callable[[GameState, Any, bool], Decision]] = {
+    c.MoveRoad: decide_move_road,
+    c.Move: decide_move,
+    c.Enter: decide_enter,
+    c.Leave: decide_leave_location,
+    c.Embark: decide_embark,
+    c.Disembark: decide_disembark,
+    c.Sail: decide_sail,
+    c.Siege: decide_siege,
+    c.Attack: decide_attack,
+    c.FormArmy: decide_form_army,
+}
+_OTHER: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
+    c.Defend: decide_defend,
+    c.Reject: decide_reject,
+    c.DeclareAlliance: decide_declare,
+    c.AnswerAlliance: decide_answer,
+    c.LeaveAlliance: decide_leave,
+    c.Grant: decide_grant,
+    c.Revoke: decide_revoke,
+}
+_GM: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
+    c.Deadline: decide_deadline,
+    c.Storm: decide_storm,
+    c.SetControl: decide_set_control,
+    c.InjectRandom: decide_inject,
+    c.EndTurn: decide_end_turn,
+    c.RevealSeed: decide_reveal_seed,
+}
+
+
+def decide(state: GameState, command: c.Command) -> Decision:
+    """Judge ``command`` in ``state``.
+
+    >>> # decide(state, MoveRoad("red", "percy", ("york", "tadcaster", "leeds")))
+    """
+    try:
+        return _decide(state, command)
+    except Refusal as r:
+        return Decision(Result.REFUSED, r.rule, r.explanation, unit=r.unit, place=r.place)
+
+
+def _decide(state: GameState, command: c.Command) -> Decision:
+    kind = type(command)
+    by = command.by
+    if kind in _GM:
+        if by != c.GM:
+            raise Refusal(ids.ORDER_INVALID, f"only the GM may {command.kind.replace('_', ' ')} ({ids.ORDER_INVALID})")
+        return _GM[kind](state, command)
+    if by not in state.turn_order:
+        raise Refusal(ids.ORDER_INVALID, f"{by!r} is not a faction of this game ({ids.ORDER_INVALID})")
+    if kind is c.Confirm:
+        return decide_confirm(state, command, _decide_confirmed)  # type: ignore[arg-type]
+    if kind in _OTHER:
+        return _OTHER[kind](state, command)
+    handler = _ORDERS.get(kind)
+    if handler is None:
+        raise Refusal(ids.ORDER_INVALID, f"unknown command {command.kind!r} ({ids.ORDER_INVALID})")
+    try:
+        return handler(state, command, False)
+    except Pending as p:
+        return _pending(state, command, p.awaiting)
+
+
+def _decide_confirmed(state: GameState, command: c.Command, confirmed: bool) -> Decision:
+    handler = _ORDERS[type(command)]
+    try:
+        return handler(state, command, confirmed)
+    except Refusal as r:
+        return Decision(Result.REFUSED, r.rule, r.explanation, unit=r.unit, place=r.place)
+
+
+def _pending(state: GameState, command: c.Command, awaiting: tuple[str, ...]) -> Decision:
+    req = getattr(command, "id", None) or f"q{state.seq + 1}"
+    if req in state.requests or req in state.closed:
+        raise Refusal(ids.ORDER_INVALID, f"a request {req!r} already exists ({ids.ORDER_INVALID})")
+    rule = ids.ALLY_6 if isinstance(command, c.FormArmy) else ids.ALLY_4
+    unit = getattr(command, "unit", None) or getattr(command, "ship", None)
+    what = "forming an army with their units" if rule == ids.ALLY_6 else f"the order for {name(state, unit)}"
+    return Decision(
+        Result.PENDING,
+        rule,
+        f"{command.by}'s {command.kind.replace('_', ' ')} waits for {', '.join(awaiting)} to confirm {what} ({rule})",
+        (ev.RequestOpened(req, rule, command.by, command, awaiting),),
+        awaiting=awaiting,
+        unit=unit if isinstance(unit, str) else None,
+        request=req,
+    )
+
+
+def play(state: GameState, command: c.Command) -> tuple[GameState, Decision]:
+    """Decide ``command`` and apply its events: the state after it, and the decision."""
+    d = decide(state, command)
+    return (replay(state, d.events) if d.events else state), d

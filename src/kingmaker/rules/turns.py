@@ -1,0 +1,60 @@
+"""The GM's own acts: ending a turn, setting control, feeding the random source,
+revealing the seed."""
+
+from __future__ import annotations
+
+from . import events as ev
+from . import ids
+from .commands import EndTurn, InjectRandom, RevealSeed, SetControl
+from .context import invalid, require_place
+from .decision import Decision, Result
+from .requests import lapse_events
+from .state import GameState
+from .units import name
+
+
+def decide_end_turn(state: GameState, cmd: EndTurn) -> Decision:
+    lapsed = lapse_events(state)
+    nxt = state.turn_index + 1
+    if nxt < len(state.turn_order):
+        text = f"{state.turn}'s turn ends; {state.turn_order[nxt]}'s turn begins"
+    else:
+        text = f"round {state.round} ends; round {state.round + 1} begins with {state.turn_order[0]}'s turn"
+    if lapsed:
+        text += f"; {len(lapsed)} unanswered request(s) lapse"
+    return Decision(Result.ACCEPTED, ids.TURN_END, text, (*lapsed, ev.TurnEnded()))
+
+
+def decide_set_control(state: GameState, cmd: SetControl) -> Decision:
+    place = require_place(state, cmd.place)
+    if not place.kind.controllable:
+        raise invalid(f"{place.name} is a {place.kind.label}, which no faction controls", place=place.id)
+    if cmd.faction is not None and cmd.faction not in state.turn_order:
+        raise invalid(f"there is no faction {cmd.faction!r}", place=place.id)
+    who = cmd.faction or "no faction (neutral)"
+    return Decision(
+        Result.ACCEPTED,
+        ids.GM_ACTION,
+        f"{name(state, place.id)} is now controlled by {who}",
+        (ev.ControlSet(place.id, cmd.faction),),
+        place=place.id,
+    )
+
+
+def decide_inject(state: GameState, cmd: InjectRandom) -> Decision:
+    if any(v < 0 for v in cmd.values):
+        raise invalid("random values must be whole numbers of zero or more")
+    return Decision(
+        Result.ACCEPTED,
+        ids.GM_ACTION,
+        f"the next random draws use {', '.join(map(str, cmd.values))}",
+        (ev.RandomInjected(tuple(cmd.values)),),
+    )
+
+
+def decide_reveal_seed(state: GameState, cmd: RevealSeed) -> Decision:
+    if state.seed_revealed:
+        raise invalid("the seed has already been revealed")
+    return Decision(
+        Result.ACCEPTED, ids.GM_ACTION, "the GM reveals the random seed", (ev.SeedRevealed(state.rng.seed),)
+    )

@@ -1,0 +1,119 @@
+"""What each viewer may see (ALLY.2, ruling R7): one module decides it, and every
+report, page, API answer and export goes through it.
+
+A viewer is a faction id, ``GM`` (sees everything) or ``PUBLIC`` (an observer). The
+board, the nobles' positions, ships, heirs, armies and control are public in the
+forum game; secret alliances, pending declarations and requests, permissions,
+defence pacts, other factions' orders and the random seed are not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from .chance import commitment
+from .commands import GM
+from .state import (
+    Alliance,
+    Army,
+    Combat,
+    CoolingOff,
+    Declaration,
+    Defence,
+    GameState,
+    Heir,
+    Noble,
+    OrderRecord,
+    Permission,
+    Request,
+    Ship,
+)
+
+PUBLIC: Final = "public"
+
+
+@dataclass(frozen=True)
+class View:
+    """The part of a state one viewer may see."""
+
+    viewer: str
+    round: int
+    turn: str
+    turn_order: tuple[str, ...]
+    control: tuple[tuple[str, str], ...]
+    nobles: tuple[Noble, ...]
+    ships: tuple[Ship, ...]
+    heirs: tuple[Heir, ...]
+    armies: tuple[Army, ...]
+    alliances: tuple[Alliance, ...]
+    declarations: tuple[Declaration, ...]
+    requests: tuple[Request, ...]
+    permissions: tuple[Permission, ...]
+    cooling_off: tuple[CoolingOff, ...]
+    defences: tuple[Defence, ...]
+    orders: tuple[OrderRecord, ...]
+    combats: tuple[Combat, ...]
+    chancery: tuple[str, ...]
+    seed_commitment: str
+    seed: str | None
+
+    def visible_alliances(self) -> list[tuple[str, ...]]:
+        """The member lists of every alliance this viewer can see."""
+        return [a.members for a in self.alliances]
+
+
+def can_see_alliance(state: GameState, alliance: Alliance, viewer: str) -> bool:
+    return viewer == GM or alliance.public or viewer in alliance.members
+
+
+def view(state: GameState, viewer: str | None) -> View:
+    """What ``viewer`` (a faction, ``GM``, or None / ``PUBLIC`` for an observer) may see.
+
+    >>> # view(state, "red").alliances: red's own alliances and the public ones
+    """
+    who = PUBLIC if viewer is None else viewer
+    gm = who == GM
+
+    def faction_unit(uid: str) -> str | None:
+        n = state.nobles.get(uid)
+        if n is not None:
+            return n.faction
+        s = state.ships.get(uid)
+        return s.faction if s is not None else None
+
+    alliances = tuple(a for a in state.alliances.values() if can_see_alliance(state, a, who))
+    declarations = tuple(
+        d for d in state.declarations.values() if gm or who == d.by or who in d.invited
+    )
+    requests = tuple(r for r in state.requests.values() if gm or who == r.by or who in r.awaiting)
+    permissions = tuple(p for p in state.permissions if gm or who in (p.by, p.to))
+    cooling = tuple(
+        c for c in state.cooling_off if gm or c.public or who == c.faction or who in c.former_allies
+    )
+    defences = tuple(
+        d for d in state.defences if gm or who in (faction_unit(d.unit), faction_unit(d.with_))
+    )
+    orders = tuple(o for o in state.orders if gm or who in (o.by, faction_unit(o.unit)))
+    return View(
+        viewer=who,
+        round=state.round,
+        turn=state.turn,
+        turn_order=state.turn_order,
+        control=tuple(sorted(state.control.items())),
+        nobles=tuple(state.nobles.values()),
+        ships=tuple(state.ships.values()),
+        heirs=tuple(state.heirs.values()),
+        armies=tuple(state.armies.values()),
+        alliances=alliances,
+        declarations=declarations,
+        requests=requests,
+        permissions=permissions,
+        cooling_off=cooling,
+        defences=defences,
+        orders=orders,
+        combats=state.combats,
+        chancery=state.chancery if gm else (),
+        seed_commitment=commitment(state.rng.seed),
+        seed=state.rng.seed if (gm or state.seed_revealed) else None,
+    )
