@@ -50,7 +50,9 @@ def register(app: typer.Typer) -> None:
                     skipped_n += 1
                     continue
                 if r.passed and r.case_id in seen:
-                    failures.append(f"FAIL {r.case_id} ({f}) case: expected a unique case id; got also {seen[r.case_id]}")
+                    failures.append(
+                        f"FAIL {r.case_id} ({f}) case: expected a unique case id; got also {seen[r.case_id]}"
+                    )
                     failed += 1
                     continue
                 seen.setdefault(r.case_id, str(f))

@@ -50,7 +50,9 @@ from .schema import (
 def build_board(raw: Any) -> Board:
     board = check_keys("board", raw, BOARD_KEYS)
     places: dict[str, Place] = {}
-    for pid, spec in check_keys("board.places", board.get("places") or {}, set(board.get("places") or {})).items():
+    for pid, spec in check_keys(
+        "board.places", board.get("places") or {}, set(board.get("places") or {})
+    ).items():
         where = f"board.places.{pid}"
         spec = check_keys(where, spec, PLACE_KEYS)
         try:
@@ -60,14 +62,20 @@ def build_board(raw: Any) -> Board:
         cap = spec.get("capacity")
         seas = tuple(as_str(f"{where}.port", s) for s in as_list(f"{where}.port", spec.get("port")))
         places[str(pid)] = Place(
-            str(pid), default_name(str(pid)), kind, as_int(f"{where}.capacity", cap) if cap is not None else None,
+            str(pid),
+            default_name(str(pid)),
+            kind,
+            as_int(f"{where}.capacity", cap) if cap is not None else None,
             seas=seas,
         )
     seas_raw = board.get("seas") or {}
     seas: dict[str, Sea] = {}
     for sid, spec in check_keys("board.seas", seas_raw, set(seas_raw)).items():
         spec = check_keys(f"board.seas.{sid}", spec or {}, SEA_KEYS)
-        adj = tuple(as_str(f"board.seas.{sid}.adjacent", s) for s in as_list(f"board.seas.{sid}", spec.get("adjacent")))
+        adj = tuple(
+            as_str(f"board.seas.{sid}.adjacent", s)
+            for s in as_list(f"board.seas.{sid}", spec.get("adjacent"))
+        )
         seas[str(sid)] = Sea(str(sid), default_name(str(sid)), adj)
     roads = []
     for i, r in enumerate(as_list("board.roads", board.get("roads"))):
@@ -151,19 +159,31 @@ def build_state(raw: Any, board: Board, case_id: str) -> GameState:
             aid = as_str(f"{where}.awards[{i}].id", a.get("id"))
             regional = tuple(
                 (str(k), as_int(f"{where}.awards[{i}].regional.{k}", v))
-                for k, v in sorted(check_keys(f"{where}.awards[{i}].regional", a.get("regional") or {},
-                                              set(a.get("regional") or {})).items())
+                for k, v in sorted(
+                    check_keys(
+                        f"{where}.awards[{i}].regional", a.get("regional") or {}, set(a.get("regional") or {})
+                    ).items()
+                )
             )
-            card = Award(aid, default_name(aid), troops=as_int(f"{where}.awards[{i}].troops", a.get("troops", 0)),
-                         regional=regional)
+            card = Award(
+                aid,
+                default_name(aid),
+                troops=as_int(f"{where}.awards[{i}].troops", a.get("troops", 0)),
+                regional=regional,
+            )
             if aid in awards and awards[aid] != card:
                 raise CaseError(f"{where}.awards[{i}]: award {aid!r} is given different troops elsewhere")
             awards[aid] = card
             held.append(aid)
         place, inside = _position(where, spec, board, ports=False)
         nobles[str(nid)] = Noble(
-            str(nid), faction(f"{where}.faction", spec.get("faction")), as_int(f"{where}.troops", spec.get("troops", 0)),
-            tuple(held), place, inside, None,
+            str(nid),
+            faction(f"{where}.faction", spec.get("faction")),
+            as_int(f"{where}.troops", spec.get("troops", 0)),
+            tuple(held),
+            place,
+            inside,
+            None,
         )
 
     ships: dict[str, Ship] = {}
@@ -175,7 +195,9 @@ def build_state(raw: Any, board: Board, case_id: str) -> GameState:
             raise CaseError(f"{where}: a ship is either `in` a port or `at` a sea zone")
         if in_port and not board.places[place].is_port:
             raise CaseError(f"{where}.in: {place!r} is not a port")
-        passengers = tuple(as_str(f"{where}.passengers", p) for p in as_list(f"{where}.passengers", spec.get("passengers")))
+        passengers = tuple(
+            as_str(f"{where}.passengers", p) for p in as_list(f"{where}.passengers", spec.get("passengers"))
+        )
         for p in passengers:
             n = nobles.get(p)
             if n is None:
@@ -184,23 +206,35 @@ def build_state(raw: Any, board: Board, case_id: str) -> GameState:
                 raise CaseError(f"{where}.passengers: {p!r} is also `in` or `at` a place")
             nobles[p] = Noble(n.id, n.faction, n.troops, n.awards, None, False, str(sid))
         ships[str(sid)] = Ship(
-            str(sid), faction(f"{where}.faction", spec.get("faction")), as_int(f"{where}.capacity", spec.get("capacity", 0)),
-            place, in_port, as_bool(f"{where}.forced", spec.get("forced", False)), passengers,
+            str(sid),
+            faction(f"{where}.faction", spec.get("faction")),
+            as_int(f"{where}.capacity", spec.get("capacity", 0)),
+            place,
+            in_port,
+            as_bool(f"{where}.forced", spec.get("forced", False)),
+            passengers,
         )
     for n in nobles.values():
         if n.place is None and n.aboard is None:
-            raise CaseError(f"state.nobles.{n.id}: the noble is nowhere (give `in`, `at`, or a ship's passengers)")
+            raise CaseError(
+                f"state.nobles.{n.id}: the noble is nowhere (give `in`, `at`, or a ship's passengers)"
+            )
 
     heirs: dict[str, Heir] = {}
-    for i, (hid, spec) in enumerate(check_keys("state.heirs", st.get("heirs") or {}, set(st.get("heirs") or {})).items()):
+    for i, (hid, spec) in enumerate(
+        check_keys("state.heirs", st.get("heirs") or {}, set(st.get("heirs") or {})).items()
+    ):
         where = f"state.heirs.{hid}"
         spec = check_keys(where, spec, HEIR_KEYS)
         escort = spec.get("with")
         if escort is not None and escort not in nobles:
             raise CaseError(f"{where}.with: unknown noble {escort!r}")
         heirs[str(hid)] = Heir(
-            str(hid), as_str(f"{where}.house", spec.get("house", "")), i + 1,
-            as_bool(f"{where}.crowned", spec.get("crowned", False)), escort,
+            str(hid),
+            as_str(f"{where}.house", spec.get("house", "")),
+            i + 1,
+            as_bool(f"{where}.crowned", spec.get("crowned", False)),
+            escort,
         )
 
     alliances: dict[str, Alliance] = {}
@@ -208,7 +242,9 @@ def build_state(raw: Any, board: Board, case_id: str) -> GameState:
         where = f"state.alliances[{i}]"
         a = check_keys(where, a, ALLIANCE_KEYS)
         aid = as_str(f"{where}.id", a.get("id", f"alliance{i + 1}"))
-        members = tuple(sorted(faction(f"{where}.members", m) for m in as_list(f"{where}.members", a.get("members"))))
+        members = tuple(
+            sorted(faction(f"{where}.members", m) for m in as_list(f"{where}.members", a.get("members")))
+        )
         if len(members) < 2:
             raise CaseError(f"{where}.members: an alliance needs two or more factions")
         alliances[aid] = Alliance(aid, members, as_bool(f"{where}.public", a.get("public", False)), 1)
@@ -217,12 +253,17 @@ def build_state(raw: Any, board: Board, case_id: str) -> GameState:
     for i, c in enumerate(as_list("state.cooling_off", st.get("cooling_off"))):
         where = f"state.cooling_off[{i}]"
         c = check_keys(where, c, COOLING_KEYS)
-        cooling.append(CoolingOff(
-            faction(f"{where}.faction", c.get("faction")),
-            tuple(faction(f"{where}.former_allies", f) for f in as_list(f"{where}.former_allies", c.get("former_allies"))),
-            as_int(f"{where}.until_round", c.get("until_round")),
-            0,
-        ))
+        cooling.append(
+            CoolingOff(
+                faction(f"{where}.faction", c.get("faction")),
+                tuple(
+                    faction(f"{where}.former_allies", f)
+                    for f in as_list(f"{where}.former_allies", c.get("former_allies"))
+                ),
+                as_int(f"{where}.until_round", c.get("until_round")),
+                0,
+            )
+        )
 
     permissions = []
     for i, p in enumerate(as_list("state.permissions", st.get("permissions"))):
@@ -231,10 +272,18 @@ def build_state(raw: Any, board: Board, case_id: str) -> GameState:
         place = as_str(f"{where}.place", p.get("place"))
         if place not in board.places:
             raise CaseError(f"{where}.place: unknown place {place!r}")
-        permissions.append(Permission(
-            faction(f"{where}.by", p.get("by")), faction(f"{where}.to", p.get("to")), place,
-            tuple(sorted(as_str(f"{where}.aspects", x) for x in as_list(f"{where}.aspects", p.get("aspects")))),
-        ))
+        permissions.append(
+            Permission(
+                faction(f"{where}.by", p.get("by")),
+                faction(f"{where}.to", p.get("to")),
+                place,
+                tuple(
+                    sorted(
+                        as_str(f"{where}.aspects", x) for x in as_list(f"{where}.aspects", p.get("aspects"))
+                    )
+                ),
+            )
+        )
 
     orders = []
     for i, o in enumerate(as_list("state.orders_this_round", st.get("orders_this_round"))):
@@ -247,10 +296,14 @@ def build_state(raw: Any, board: Board, case_id: str) -> GameState:
         if kind not in (MOVEMENT, COMBAT):
             raise CaseError(f"{where}.kind: expected movement or combat, got {kind!r}")
         owner = nobles[unit].faction if unit in nobles else ships[unit].faction
-        orders.append(OrderRecord(
-            unit, kind, faction(f"{where}.turn_of", o.get("turn_of")),
-            faction(f"{where}.by", o.get("by", owner)),
-        ))
+        orders.append(
+            OrderRecord(
+                unit,
+                kind,
+                faction(f"{where}.turn_of", o.get("turn_of")),
+                faction(f"{where}.by", o.get("by", owner)),
+            )
+        )
 
     state = GameState(
         board=board,
@@ -275,7 +328,9 @@ def build_state(raw: Any, board: Board, case_id: str) -> GameState:
         where = f"state.armies.{aid}"
         spec = check_keys(where, spec, ARMY_KEYS)
         fleet = as_bool(f"{where}.fleet", spec.get("fleet", False))
-        units = tuple(sorted(as_str(f"{where}.units", u) for u in as_list(f"{where}.units", spec.get("units"))))
+        units = tuple(
+            sorted(as_str(f"{where}.units", u) for u in as_list(f"{where}.units", spec.get("units")))
+        )
         for u in units:
             if (u not in ships) if fleet else (u not in nobles):
                 raise CaseError(f"{where}.units: unknown {'ship' if fleet else 'noble'} {u!r}")

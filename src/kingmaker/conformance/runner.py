@@ -196,7 +196,9 @@ def _check_then(where: str, raw: Any, state: GameState) -> None:
         if army is None:
             raise _Mismatch(f"army {aid} {exp}", f"no army {aid}")
         if "senior" in exp and army.senior != exp["senior"]:
-            raise _Mismatch(f"army {aid} senior {exp['senior']}", f"senior {army.senior} ({army.explanation})")
+            raise _Mismatch(
+                f"army {aid} senior {exp['senior']}", f"senior {army.senior} ({army.explanation})"
+            )
         if "units" in exp and sorted(army.units) != sorted(exp["units"]):
             raise _Mismatch(f"army {aid} units {sorted(exp['units'])}", f"units {sorted(army.units)}")
 
@@ -223,7 +225,13 @@ def run_paths(paths: Iterable[str | Path]) -> Iterator[CaseResult]:
     for path in case_files(paths):
         result = run_case(path)
         if result.passed and result.case_id in seen:
-            result = CaseResult(result.case_id, str(path), False, 0, "a unique case id",
-                                f"id also used by {seen[result.case_id]}")
+            result = CaseResult(
+                result.case_id,
+                str(path),
+                False,
+                0,
+                "a unique case id",
+                f"id also used by {seen[result.case_id]}",
+            )
         seen.setdefault(result.case_id, str(path))
         yield result

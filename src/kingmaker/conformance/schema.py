@@ -9,8 +9,18 @@ BOARD_KEYS = {"places", "roads", "adjacent", "seas"}
 PLACE_KEYS = {"kind", "capacity", "port"}
 SEA_KEYS = {"adjacent"}
 STATE_KEYS = {
-    "turn_order", "turn", "round", "control", "alliances", "cooling_off", "permissions",
-    "nobles", "ships", "heirs", "armies", "orders_this_round",
+    "turn_order",
+    "turn",
+    "round",
+    "control",
+    "alliances",
+    "cooling_off",
+    "permissions",
+    "nobles",
+    "ships",
+    "heirs",
+    "armies",
+    "orders_this_round",
 }
 ALLIANCE_KEYS = {"id", "members", "public"}
 COOLING_KEYS = {"faction", "former_allies", "until_round"}

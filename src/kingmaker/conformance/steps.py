@@ -44,7 +44,9 @@ def to_command(where: str, step: Any) -> c.Command:
     if do == "embark":
         return c.Embark(by, name("ship"), _names(f"{where}.nobles", need("nobles")), sid)
     if do == "disembark":
-        return c.Disembark(by, name("ship"), _names(f"{where}.nobles", need("nobles")), name("port"), enter, sid)
+        return c.Disembark(
+            by, name("ship"), _names(f"{where}.nobles", need("nobles")), name("port"), enter, sid
+        )
     if do == "sail":
         return c.Sail(by, name("ship"), name("to"), (), sid)
     if do == "siege":
@@ -56,7 +58,12 @@ def to_command(where: str, step: Any) -> c.Command:
     if do == "form_army":
         if sid is None:
             raise CaseError(f"{where}: `form_army` needs `id`")
-        return c.FormArmy(by, sid, _names(f"{where}.units", need("units")), as_bool(f"{where}.fleet", step.get("fleet", False)))
+        return c.FormArmy(
+            by,
+            sid,
+            _names(f"{where}.units", need("units")),
+            as_bool(f"{where}.fleet", step.get("fleet", False)),
+        )
     if do in ("confirm", "reject"):
         if sid is None:
             raise CaseError(f"{where}: `{do}` needs `id`")
@@ -81,5 +88,7 @@ def to_command(where: str, step: Any) -> c.Command:
         f = need("faction")
         return c.SetControl(by, name("place"), as_str(f"{where}.faction", f) if f is not None else None)
     if do == "random":
-        return c.InjectRandom(by, tuple(as_int(f"{where}.values", v) for v in as_list(f"{where}.values", need("values"))))
+        return c.InjectRandom(
+            by, tuple(as_int(f"{where}.values", v) for v in as_list(f"{where}.values", need("values")))
+        )
     return c.EndTurn(by)

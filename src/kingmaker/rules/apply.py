@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from . import events as ev
@@ -87,17 +88,7 @@ def _embarked(state: GameState, e: ev.Embarked) -> dict[str, Any]:
 
 
 def _ship(s: Ship, **changes: Any) -> Ship:
-    d = {
-        "id": s.id,
-        "faction": s.faction,
-        "capacity": s.capacity,
-        "place": s.place,
-        "in_port": s.in_port,
-        "forced": s.forced,
-        "passengers": s.passengers,
-    }
-    d.update(changes)
-    return Ship(**d)
+    return replace(s, **changes)
 
 
 @_on(ev.Landed)
@@ -226,7 +217,9 @@ def _request_opened(state: GameState, e: ev.RequestOpened) -> dict[str, Any]:
 def _request_confirmed(state: GameState, e: ev.RequestConfirmed) -> dict[str, Any]:
     r = state.requests[e.request]
     left = tuple(f for f in r.awaiting if f != e.faction)
-    return {"requests": state.requests.set(r.id, Request(r.id, r.rule, r.by, r.command, left, r.turn_of, r.round))}
+    return {
+        "requests": state.requests.set(r.id, Request(r.id, r.rule, r.by, r.command, left, r.turn_of, r.round))
+    }
 
 
 @_on(ev.RequestClosed)

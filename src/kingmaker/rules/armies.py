@@ -7,9 +7,9 @@ from collections.abc import Iterable
 
 from . import events as ev
 from .apply import replay
+from .seniority import choose_senior
 from .state import GameState, RandomSource
 from .units import army_nobles, fleet_nobles
-from .seniority import choose_senior
 
 
 def senior_events(
@@ -23,9 +23,7 @@ def senior_events(
     return out, s.rng or rng, s.senior, s.rule
 
 
-def settle_armies(
-    before: GameState, effects: list[ev.Event], leaving: Iterable[str] = ()
-) -> list[ev.Event]:
+def settle_armies(before: GameState, effects: list[ev.Event], leaving: Iterable[str] = ()) -> list[ev.Event]:
     """Army and fleet events that follow ``effects``: members ordered on their own
     leave (R17), an army of one unit ceases, and the senior officer is chosen again
     wherever the members (or a fleet's passengers) changed."""

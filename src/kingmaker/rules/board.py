@@ -39,9 +39,7 @@ class PlaceKind(StrEnum):
         return self.value.replace("_", " ")
 
 
-CONTROLLABLE = frozenset(
-    {PlaceKind.CITY, PlaceKind.TOWN, PlaceKind.ROYAL_CASTLE, PlaceKind.CASTLE}
-)
+CONTROLLABLE = frozenset({PlaceKind.CITY, PlaceKind.TOWN, PlaceKind.ROYAL_CASTLE, PlaceKind.CASTLE})
 
 # Regions for regional troops (the labels the crown cards use).
 REGIONS = (
@@ -134,9 +132,7 @@ class Board:
         for p in self.places.values():
             for s in p.seas:
                 ports.setdefault(s, []).append(p.id)
-        object.__setattr__(
-            self, "ports_of_sea", FrozenDict({k: tuple(sorted(v)) for k, v in ports.items()})
-        )
+        object.__setattr__(self, "ports_of_sea", FrozenDict({k: tuple(sorted(v)) for k, v in ports.items()}))
 
     def place(self, place_id: str) -> Place:
         return self.places[place_id]

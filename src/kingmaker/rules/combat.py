@@ -79,7 +79,9 @@ def decide_siege(state: GameState, cmd: Siege, confirmed: bool = False) -> Decis
         n = state.nobles[m]
         if n.place != place.id or n.inside:
             raise invalid(
-                f"{name(state, m)} must stand in the open at {place.name} to besiege it", unit=m, place=place.id
+                f"{name(state, m)} must stand in the open at {place.name} to besiege it",
+                unit=m,
+                place=place.id,
             )
     if not place.kind.is_location:
         raise invalid(f"there is nothing to besiege at {place.name}", unit=cmd.unit, place=place.id)
@@ -99,9 +101,16 @@ def decide_siege(state: GameState, cmd: Siege, confirmed: bool = False) -> Decis
     effects: list[ev.Event] = [ev.CombatDeclared("siege", cmd.by, members, place.id, None, defenders)]
     effects += _reveal(state, [members, defenders])
     return finish(
-        state, cmd.by, check, COMBAT, effects,
-        rule=rule, explanation=f"{name(state, cmd.unit)} lays siege to {place.name} ({rule})",
-        unit=cmd.unit, place=place.id, request=cmd.id,
+        state,
+        cmd.by,
+        check,
+        COMBAT,
+        effects,
+        rule=rule,
+        explanation=f"{name(state, cmd.unit)} lays siege to {place.name} ({rule})",
+        unit=cmd.unit,
+        place=place.id,
+        request=cmd.id,
     )
 
 
@@ -175,10 +184,16 @@ def decide_attack(state: GameState, cmd: Attack, confirmed: bool = False) -> Dec
     ]
     effects += _reveal(state, [attackers, defenders])
     return finish(
-        state, cmd.by, check, COMBAT, effects,
+        state,
+        cmd.by,
+        check,
+        COMBAT,
+        effects,
         rule=None,
         explanation=f"{name(state, cmd.unit)} attacks {names(state, list(defenders))} at {name(state, a0.place)}",
-        unit=cmd.unit, place=a0.place, request=cmd.id,
+        unit=cmd.unit,
+        place=a0.place,
+        request=cmd.id,
     )
 
 

@@ -73,7 +73,11 @@ def check_capacity(state: GameState, place: Place, entering: Sequence[str]) -> N
     if place.capacity is None:
         return
     already = held_inside(state, place.id)
-    adding = sum(potential(state, m) for m in entering if not state.nobles[m].inside or state.nobles[m].place != place.id)
+    adding = sum(
+        potential(state, m)
+        for m in entering
+        if not state.nobles[m].inside or state.nobles[m].place != place.id
+    )
     if already + adding > place.capacity:
         raise Refusal(
             ids.LOC_CAPACITY,
@@ -113,7 +117,14 @@ def finish(
         events += order_events(check, state, by, k)
     events += settle_armies(state, events, check.leaving)
     return Decision(
-        Result.ACCEPTED, rule, explanation, tuple(events), unit=unit, place=place, siege=siege, request=request
+        Result.ACCEPTED,
+        rule,
+        explanation,
+        tuple(events),
+        unit=unit,
+        place=place,
+        siege=siege,
+        request=request,
     )
 
 

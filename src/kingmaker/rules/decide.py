@@ -18,7 +18,8 @@ from .combat import decide_attack, decide_defend, decide_siege
 from .context import Pending
 from .decision import Decision, Refusal, Result
 from .formation import decide_form_army
-from .movement import decide_enter, decide_leave as decide_leave_location, decide_move, decide_move_road
+from .movement import decide_enter, decide_move, decide_move_road
+from .movement import decide_leave as decide_leave_location
 from .permissions import decide_grant, decide_revoke
 from .ports import decide_disembark, decide_embark, decide_sail, decide_storm
 from .requests import decide_confirm, decide_reject
@@ -73,7 +74,9 @@ def _decide(state: GameState, command: c.Command) -> Decision:
     by = command.by
     if kind in _GM:
         if by != c.GM:
-            raise Refusal(ids.ORDER_INVALID, f"only the GM may {command.kind.replace('_', ' ')} ({ids.ORDER_INVALID})")
+            raise Refusal(
+                ids.ORDER_INVALID, f"only the GM may {command.kind.replace('_', ' ')} ({ids.ORDER_INVALID})"
+            )
         return _GM[kind](state, command)
     if by not in state.turn_order:
         raise Refusal(ids.ORDER_INVALID, f"{by!r} is not a faction of this game ({ids.ORDER_INVALID})")

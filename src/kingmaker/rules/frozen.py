@@ -20,6 +20,7 @@ class FrozenDict(dict[K, V]):
     """
 
     __slots__ = ("_hash",)
+    _hash: int
 
     def _immutable(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TypeError("FrozenDict is immutable")

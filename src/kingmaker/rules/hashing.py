@@ -73,5 +73,3 @@ def state_hash(state: GameState) -> str:
     """A hex SHA-256 of the state, stable across processes and runs."""
     text = json.dumps(state_data(state), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
-
-

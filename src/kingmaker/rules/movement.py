@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from . import events as ev
 from . import ids
 from .commands import Enter, Leave, Move, MoveRoad
@@ -36,7 +38,7 @@ def decide_move_road(state: GameState, cmd: MoveRoad, confirmed: bool = False) -
             place=path[0],
         )
     links = state.board.road_links
-    for a, b in zip(path, path[1:], strict=False):
+    for a, b in itertools.pairwise(path):
         if b not in links.get(a, ()):
             raise invalid(f"no road links {name(state, a)} and {name(state, b)}", unit=cmd.unit, place=b)
     last = state.board.places[path[-1]]
@@ -55,10 +57,16 @@ def decide_move_road(state: GameState, cmd: MoveRoad, confirmed: bool = False) -
     effects: list[ev.Event] = [ev.NobleMoved(m, last.id, cmd.enter, path) for m in members]
     where = f"inside {last.name}" if cmd.enter else f"at {last.name}"
     return finish(
-        state, cmd.by, check, MOVEMENT, effects,
+        state,
+        cmd.by,
+        check,
+        MOVEMENT,
+        effects,
         rule=rule,
         explanation=f"{name(state, cmd.unit)} moves by road to {where}" + (f" ({rule})" if rule else ""),
-        unit=cmd.unit, place=last.id, request=cmd.id,
+        unit=cmd.unit,
+        place=last.id,
+        request=cmd.id,
     )
 
 
@@ -68,7 +76,9 @@ def decide_move(state: GameState, cmd: Move, confirmed: bool = False) -> Decisio
     dest = require_place(state, cmd.to)
     here, _ = _start(state, members)
     if dest.id not in state.board.neighbours(here):
-        raise invalid(f"{name(state, cmd.to)} is not next to {name(state, here)}", unit=cmd.unit, place=cmd.to)
+        raise invalid(
+            f"{name(state, cmd.to)} is not next to {name(state, here)}", unit=cmd.unit, place=cmd.to
+        )
     if cmd.enter and not dest.kind.is_location:
         raise invalid(f"there is no location to enter at {dest.name}", unit=cmd.unit, place=dest.id)
     check = check_order(state, cmd.by, (cmd.unit,), MOVEMENT, confirmed=confirmed)
@@ -79,10 +89,16 @@ def decide_move(state: GameState, cmd: Move, confirmed: bool = False) -> Decisio
     effects: list[ev.Event] = [ev.NobleMoved(m, dest.id, cmd.enter, (here, dest.id)) for m in members]
     where = f"inside {dest.name}" if cmd.enter else f"to {dest.name}"
     return finish(
-        state, cmd.by, check, MOVEMENT, effects,
+        state,
+        cmd.by,
+        check,
+        MOVEMENT,
+        effects,
         rule=rule,
         explanation=f"{name(state, cmd.unit)} moves {where}" + (f" ({rule})" if rule else ""),
-        unit=cmd.unit, place=dest.id, request=cmd.id,
+        unit=cmd.unit,
+        place=dest.id,
+        request=cmd.id,
     )
 
 
@@ -99,9 +115,16 @@ def decide_enter(state: GameState, cmd: Enter, confirmed: bool = False) -> Decis
     check_capacity(state, place, members)
     effects: list[ev.Event] = [ev.NobleMoved(m, here, True) for m in members]
     return finish(
-        state, cmd.by, check, MOVEMENT, effects,
-        rule=rule, explanation=f"{name(state, cmd.unit)} enters {place.name} ({rule})",
-        unit=cmd.unit, place=here, request=cmd.id,
+        state,
+        cmd.by,
+        check,
+        MOVEMENT,
+        effects,
+        rule=rule,
+        explanation=f"{name(state, cmd.unit)} enters {place.name} ({rule})",
+        unit=cmd.unit,
+        place=here,
+        request=cmd.id,
     )
 
 
@@ -113,7 +136,14 @@ def decide_leave(state: GameState, cmd: Leave, confirmed: bool = False) -> Decis
     check = check_order(state, cmd.by, (cmd.unit,), MOVEMENT, confirmed=confirmed)
     effects: list[ev.Event] = [ev.NobleMoved(m, here, False) for m in members]
     return finish(
-        state, cmd.by, check, MOVEMENT, effects,
-        rule=None, explanation=f"{name(state, cmd.unit)} leaves {name(state, here)} for the open",
-        unit=cmd.unit, place=here, request=cmd.id,
+        state,
+        cmd.by,
+        check,
+        MOVEMENT,
+        effects,
+        rule=None,
+        explanation=f"{name(state, cmd.unit)} leaves {name(state, here)} for the open",
+        unit=cmd.unit,
+        place=here,
+        request=cmd.id,
     )

@@ -25,16 +25,14 @@ class OrderCheck:
     leaving: tuple[str, ...]  # army members ordered on their own (they leave, R17)
 
 
-def prior_order(
-    state: GameState, unit: str, by: str, kind: str | None = None
-) -> OrderRecord | None:
+def prior_order(state: GameState, unit: str, by: str, kind: str | None = None) -> OrderRecord | None:
     """An order already given to ``unit`` this round that is not part of the order
     ``by`` is giving now (several steps by one faction in one turn are one order)."""
     turn = state.turn
     for o in state.orders:
-        if o.unit == unit and (kind is None or o.kind == kind):
-            if not (o.turn_of == turn and o.by == by):
-                return o
+        same_order = o.turn_of == turn and o.by == by
+        if o.unit == unit and (kind is None or o.kind == kind) and not same_order:
+            return o
     return None
 
 

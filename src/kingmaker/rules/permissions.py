@@ -15,7 +15,9 @@ def decide_grant(state: GameState, cmd: Grant) -> Decision:
     if cmd.to not in state.turn_order or cmd.to == cmd.by:
         raise invalid(f"{cmd.to!r} is not another faction of this game", place=place.id)
     if state.control.get(place.id) != cmd.by:
-        raise invalid(f"{cmd.by} does not control {place.name}, so it cannot grant permission for it", place=place.id)
+        raise invalid(
+            f"{cmd.by} does not control {place.name}, so it cannot grant permission for it", place=place.id
+        )
     aspects = tuple(sorted(set(cmd.aspects)))
     bad = [a for a in aspects if a not in ids.GRANTABLE]
     if not aspects or bad:

@@ -53,10 +53,7 @@ def decide_sail(state: GameState, cmd: Sail, confirmed: bool = False) -> Decisio
                 raise invalid(f"{port.name} is not a port", unit=cmd.ship, place=h)
             if not last:
                 raise invalid(f"a ship that enters {port.name} ends its voyage there", unit=cmd.ship, place=h)
-            if in_port:
-                ok = h != at and bool(set(port.seas) & set(board.places[at].seas))
-            else:
-                ok = at in port.seas
+            ok = h != at and bool(set(port.seas) & set(board.places[at].seas)) if in_port else at in port.seas
         if not ok:
             raise invalid(
                 f"{name(state, cmd.ship)} cannot sail from {name(state, at)} to {name(state, h)}",
@@ -80,10 +77,16 @@ def decide_sail(state: GameState, cmd: Sail, confirmed: bool = False) -> Decisio
     ]
     verb = "sails into" if dest_port else "sails to"
     return finish(
-        state, cmd.by, check, MOVEMENT, effects,
+        state,
+        cmd.by,
+        check,
+        MOVEMENT,
+        effects,
         rule=rule,
         explanation=f"{name(state, cmd.ship)} {verb} {name(state, cmd.to)}" + (f" ({rule})" if rule else ""),
-        unit=cmd.ship, place=cmd.to, request=cmd.id,
+        unit=cmd.ship,
+        place=cmd.to,
+        request=cmd.id,
     )
 
 
@@ -118,10 +121,16 @@ def decide_embark(state: GameState, cmd: Embark, confirmed: bool = False) -> Dec
 
     check = OrderCheck(check.units, check.awaiting, leaving)
     return finish(
-        state, cmd.by, check, MOVEMENT, [ev.Embarked(ship.id, tuple(cmd.nobles))],
+        state,
+        cmd.by,
+        check,
+        MOVEMENT,
+        [ev.Embarked(ship.id, tuple(cmd.nobles))],
         rule=rule,
         explanation=f"{names(state, list(cmd.nobles))} embark on {name(state, ship.id)} at {port.name} ({rule})",
-        unit=ship.id, place=port.id, request=cmd.id,
+        unit=ship.id,
+        place=port.id,
+        request=cmd.id,
     )
 
 
@@ -135,7 +144,9 @@ def decide_disembark(state: GameState, cmd: Disembark, confirmed: bool = False) 
         raise invalid(f"{port.name} is not a port", unit=ship.id, place=port.id)
     if ship.in_port:
         if ship.place != port.id:
-            raise invalid(f"{name(state, ship.id)} is in {name(state, ship.place)}, not {port.name}", unit=ship.id)
+            raise invalid(
+                f"{name(state, ship.id)} is in {name(state, ship.place)}, not {port.name}", unit=ship.id
+            )
     elif ship.place not in port.seas:
         raise invalid(f"{port.name} does not border {name(state, ship.place)}", unit=ship.id, place=port.id)
     if not cmd.nobles:
@@ -178,14 +189,29 @@ def decide_disembark(state: GameState, cmd: Disembark, confirmed: bool = False) 
         where = f"inside {port.name}" if inside else f"in the open at {port.name}"
         explanation = f"{names(state, list(nobles))} land {where} from {name(state, ship.id)} ({rule})"
     decision = finish(
-        state, cmd.by, check, MOVEMENT, effects,
-        rule=rule, explanation=explanation, unit=ship.id, place=port.id, request=cmd.id, siege=siege_only,
+        state,
+        cmd.by,
+        check,
+        MOVEMENT,
+        effects,
+        rule=rule,
+        explanation=explanation,
+        unit=ship.id,
+        place=port.id,
+        request=cmd.id,
+        siege=siege_only,
     )
     if siege_only:
         combat = tuple(ev.OrderGiven(n, COMBAT, state.turn, cmd.by) for n in nobles)
         decision = Decision(
-            Result.ACCEPTED, decision.rule, decision.explanation, decision.events + combat,
-            unit=decision.unit, place=decision.place, siege=True, request=decision.request,
+            Result.ACCEPTED,
+            decision.rule,
+            decision.explanation,
+            decision.events + combat,
+            unit=decision.unit,
+            place=decision.place,
+            siege=True,
+            request=decision.request,
         )
     return decision
 

@@ -103,7 +103,8 @@ def _reveal_allied_order(state: GameState, r: Request) -> list[ev.Event]:
         if f is not None:
             factions.add(f)
     ids_ = sorted(
-        a.id for a in state.alliances.values()
+        a.id
+        for a in state.alliances.values()
         if not a.public and r.by in a.members and len(factions & set(a.members)) >= 2
     )
     return [ev.AlliancesRevealed(tuple(ids_))] if ids_ else []

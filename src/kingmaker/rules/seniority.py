@@ -52,7 +52,9 @@ def choose_senior(
     crowned = [h for h in state.heirs.values() if h.crowned and h.with_noble in members]
     if len(crowned) == 1 and crowned[0].with_noble is not None:
         h = crowned[0]
-        return done(h.with_noble, ids.ALLY_7_I, f"{name(state, h.with_noble)} escorts the crowned {name(state, h.id)}")  # type: ignore[arg-type]
+        return done(
+            h.with_noble, ids.ALLY_7_I, f"{name(state, h.with_noble)} escorts the crowned {name(state, h.id)}"
+        )  # type: ignore[arg-type]
     notes.append("no crowned monarch present" if not crowned else "two crowned monarchs present")
 
     # ii. the most senior office, iii. the most senior see
@@ -95,7 +97,9 @@ def choose_senior(
             return done(mine[0], ids.ALLY_7_V, f"{f} has the largest combined potential ({best})")
         pick, source = draw(source, len(mine))
         notes.append(f"{f} has the largest combined potential ({best})")
-        return done(mine[pick], ids.ALLY_7_RANDOM, f"drawn at random from {names(state, mine)}", ((len(mine), pick),))
+        return done(
+            mine[pick], ids.ALLY_7_RANDOM, f"drawn at random from {names(state, mine)}", ((len(mine), pick),)
+        )
     notes.append(f"{' and '.join(leaders)} tie at {best} combined")
 
     # faction-wide (R10), over every faction with nobles in the army or fleet
@@ -110,7 +114,9 @@ def choose_senior(
         notes.append(why)
         pick, source = draw(source, len(best_nobles))
         return done(
-            best_nobles[pick], ids.ALLY_7_RANDOM, f"drawn at random from {names(state, best_nobles)}",
+            best_nobles[pick],
+            ids.ALLY_7_RANDOM,
+            f"drawn at random from {names(state, best_nobles)}",
             ((len(best_nobles), pick),),
         )
     notes.append(why)

@@ -96,7 +96,9 @@ def judge(
             return Verdict(False, rule, f"ships may not take passengers aboard at a neutral {kind}")
         if aspect == ids.DISEMBARK and enter:
             return Verdict(
-                False, rule, f"nobles landing at a neutral {kind} may stay in the open but must lay siege to get in"
+                False,
+                rule,
+                f"nobles landing at a neutral {kind} may stay in the open but must lay siege to get in",
             )
         return Verdict(True, rule)
     # unfriendly
@@ -122,7 +124,9 @@ def judge(
         ids.EMBARK: "to take passengers aboard (to leave port)",
         ids.FORCED_LEAVE: "for a ship driven in by storm to leave",
     }[aspect]
-    return Verdict(False, rule, f"the {kind} is held by {holder}, who has given {faction} no permission {what}")
+    return Verdict(
+        False, rule, f"the {kind} is held by {holder}, who has given {faction} no permission {what}"
+    )
 
 
 def _judge_town(

@@ -83,17 +83,13 @@ def view(state: GameState, viewer: str | None) -> View:
         return s.faction if s is not None else None
 
     alliances = tuple(a for a in state.alliances.values() if can_see_alliance(state, a, who))
-    declarations = tuple(
-        d for d in state.declarations.values() if gm or who == d.by or who in d.invited
-    )
+    declarations = tuple(d for d in state.declarations.values() if gm or who == d.by or who in d.invited)
     requests = tuple(r for r in state.requests.values() if gm or who == r.by or who in r.awaiting)
     permissions = tuple(p for p in state.permissions if gm or who in (p.by, p.to))
     cooling = tuple(
         c for c in state.cooling_off if gm or c.public or who == c.faction or who in c.former_allies
     )
-    defences = tuple(
-        d for d in state.defences if gm or who in (faction_unit(d.unit), faction_unit(d.with_))
-    )
+    defences = tuple(d for d in state.defences if gm or who in (faction_unit(d.unit), faction_unit(d.with_)))
     orders = tuple(o for o in state.orders if gm or who in (o.by, faction_unit(o.unit)))
     return View(
         viewer=who,
