@@ -50,11 +50,9 @@ def choose_senior(
 
     # i. the noble escorting the one crowned monarch present
     crowned = [h for h in state.heirs.values() if h.crowned and h.with_noble in members]
-    if len(crowned) == 1 and crowned[0].with_noble is not None:
-        h = crowned[0]
-        return done(
-            h.with_noble, ids.ALLY_7_I, f"{name(state, h.with_noble)} escorts the crowned {name(state, h.id)}"
-        )  # type: ignore[arg-type]
+    escort = crowned[0].with_noble if len(crowned) == 1 else None
+    if escort is not None:
+        return done(escort, ids.ALLY_7_I, f"{name(state, escort)} escorts the crowned {name(state, crowned[0].id)}")
     notes.append("no crowned monarch present" if not crowned else "two crowned monarchs present")
 
     # ii. the most senior office, iii. the most senior see
