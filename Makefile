@@ -1,0 +1,45 @@
+# Two commands are all the set-up there is: `make demo` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+SHARED ?= ../shared
+CASES  := $(SHARED)/conformance/cases
+
+.PHONY: demo test lint typecheck conformance pytest bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Reinstall when the project's metadata changes.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+demo: $(VENV)/.installed
+	$(BIN)/kingmaker demo
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check src tests benchmarks
+
+typecheck: $(VENV)/.installed-test
+	$(BIN)/mypy --strict src/kingmaker/rules
+
+conformance: $(VENV)/.installed-test
+	$(BIN)/kingmaker conformance --quiet $(CASES) tests/vectors
+
+pytest: $(VENV)/.installed-test
+	$(BIN)/pytest
+
+test: lint typecheck conformance pytest
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,247 @@
+"""Queries for players, the web map and bots: where a unit may go this turn.
+
+One search per unit (a breadth-first walk of the roads or seas, each place judged
+once per faction), not one validation per candidate.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from . import ids
+from .board import Place
+from .combat import siege_checks
+from .decision import Refusal
+from .orders import prior_order
+from .potential import carried, held_inside, total_potential
+from .state import MOVEMENT, GameState
+from .status import judge
+from .units import ARMY, FLEET, NOBLE, SHIP, commander, fleet_nobles, name, unit_kind
+
+
+@dataclass(frozen=True, slots=True)
+class Destination:
+    """A place a noble or army may reach: it may always stop in the open there;
+    ``enter`` says whether it may go inside, ``siege`` whether it may lay siege (the
+    way in when entering is refused). ``rule`` decided ``enter``."""
+
+    place: str
+    path: tuple[str, ...]
+    by_road: bool
+    enter: bool
+    rule: str | None
+    siege: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SeaDestination:
+    """A sea zone or port a ship or fleet may reach, through the zones in ``path``.
+
+    For a port: ``enter`` whether the ship may sail in (``rule`` decided it), and
+    ``land`` whether its passengers may land there and go inside (they may always land
+    in the open, from the port or from a bordering zone, R4)."""
+
+    place: str
+    path: tuple[str, ...]
+    port: bool
+    enter: bool
+    rule: str | None
+    land: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Destinations:
+    unit: str
+    orderable: bool
+    reason: str
+    places: tuple[Destination, ...] = ()
+    waters: tuple[SeaDestination, ...] = ()
+
+
+def _faction(state: GameState, uid: str) -> str | None:
+    n = state.nobles.get(uid)
+    if n is not None:
+        return n.faction
+    s = state.ships.get(uid)
+    return s.faction if s is not None else None
+
+
+def _not_orderable(state: GameState, units: Sequence[str], by: str | None) -> str:
+    for u in units:
+        o = prior_order(state, u, by or "", MOVEMENT)
+        if o is not None and by is not None:
+            return f"{name(state, u)} already had a movement order this round ({ids.ALLY_5})"
+    return ""
+
+
+def legal_destinations(state: GameState, unit: str) -> Destinations:
+    """Every place ``unit`` may reach this turn, and what it may do there.
+
+    For a noble or army: each place reachable by road (through places its members may
+    pass) or by one cross-country link, with whether it may go inside or must lay siege.
+    For a ship or fleet: each sea zone and port it may reach.
+    """
+    kind = unit_kind(state, unit)
+    if kind is None:
+        return Destinations(unit, False, f"there is no unit {unit!r}")
+    if kind in (SHIP, FLEET):
+        return _waters(state, unit, kind)
+    members = (unit,) if kind == NOBLE else state.armies[unit].units
+    by = _faction(state, unit) if kind == NOBLE else commander(state, unit)
+    first = state.nobles[members[0]]
+    if first.aboard is not None or first.place is None:
+        return Destinations(unit, False, f"{name(state, unit)} is at sea; land him first")
+    why = _not_orderable(state, members, by)
+    if why:
+        return Destinations(unit, False, why)
+    assert kind in (NOBLE, ARMY)
+    return Destinations(unit, True, "", _land(state, members, first.place))
+
+
+def _land(state: GameState, members: Sequence[str], start: str) -> tuple[Destination, ...]:
+    board = state.board
+    places = board.places
+    factions = tuple({_faction(state, m) for m in members})
+    passable: dict[str, bool] = {}
+
+    def can_pass(pid: str) -> bool:
+        ok = passable.get(pid)
+        if ok is None:
+            p = places[pid]
+            ok = all(judge(state, p, f, ids.ROAD).ok for f in factions)
+            passable[pid] = ok
+        return ok
+
+    parent: dict[str, str | None] = {start: None}
+    queue = deque([start])
+    links = board.road_links
+    while queue:
+        here = queue.popleft()
+        for nxt in links.get(here, ()):
+            if nxt in parent:
+                continue
+            parent[nxt] = here
+            if can_pass(nxt):
+                queue.append(nxt)
+    troops = total_potential(state, members)
+    out: list[Destination] = []
+    for pid in sorted(parent):
+        if pid == start:
+            continue
+        path = [pid]
+        step = parent[pid]
+        while step is not None:
+            path.append(step)
+            step = parent[step]
+        out.append(_destination(state, places[pid], members, factions, troops, tuple(reversed(path)), True))
+    for pid in sorted(board.cross_links.get(start, ())):
+        if pid not in parent:
+            out.append(_destination(state, places[pid], members, factions, troops, (start, pid), False))
+    origin = places[start]
+    if origin.kind.is_location and not state.nobles[members[0]].inside:
+        out.append(_destination(state, origin, members, factions, troops, (start,), False))
+    return tuple(out)
+
+
+def _destination(
+    state: GameState,
+    place: Place,
+    members: Sequence[str],
+    factions: Sequence[str | None],
+    troops: int,
+    path: tuple[str, ...],
+    by_road: bool,
+) -> Destination:
+    if not place.kind.is_location:
+        return Destination(place.id, path, by_road, False, None, False)
+    enter, rule, reason = True, None, ""
+    for f in factions:
+        v = judge(state, place, f, ids.ENTER)
+        if not v.ok:
+            enter, rule, reason = False, v.rule, v.reason
+            break
+        rule = v.rule if rule is None or v.rule == ids.LOC_PERMISSION else rule
+    if enter and place.capacity is not None and held_inside(state, place.id) + troops > place.capacity:
+        enter, rule, reason = False, ids.LOC_CAPACITY, f"{place.name} holds at most {place.capacity} troops"
+    siege = all(judge(state, place, f, ids.SIEGE).ok for f in factions)
+    if siege:
+        own = set(factions)
+        if any(state.nobles[n].faction in own for n in state.inside_by_place.get(place.id, ())):
+            siege = False
+        else:
+            try:
+                siege_checks(state, "", members, place)
+            except Refusal:
+                siege = False
+    return Destination(place.id, path, by_road, enter, rule, siege, reason)
+
+
+def _waters(state: GameState, unit: str, kind: str) -> Destinations:
+    ships = (unit,) if kind == SHIP else state.armies[unit].units
+    by = _faction(state, unit) if kind == SHIP else (commander(state, unit) or _faction(state, ships[0]))
+    why = _not_orderable(state, ships, by)
+    if why:
+        return Destinations(unit, False, why)
+    board = state.board
+    lead = state.ships[ships[0]]
+    factions = tuple({_faction(state, s) for s in ships})
+    if lead.in_port:
+        port = board.places[lead.place]
+        for s in ships:
+            sh = state.ships[s]
+            if sh.forced:
+                v = judge(state, port, sh.faction, ids.FORCED_LEAVE)
+                if not v.ok:
+                    return Destinations(unit, False, f"{name(state, s)} may not leave {port.name}: {v.reason} ({v.rule})")
+        starts = list(port.seas)
+    else:
+        starts = [lead.place]
+    passengers = fleet_nobles(state, ships)
+    parent: dict[str, str | None] = {s: None for s in starts}
+    queue = deque(starts)
+    while queue:
+        here = queue.popleft()
+        for nxt in sorted(board.sea_neighbours(here)):
+            if nxt not in parent:
+                parent[nxt] = here
+                queue.append(nxt)
+    out: list[SeaDestination] = []
+    for sea in sorted(parent):
+        path = [sea]
+        step = parent[sea]
+        while step is not None:
+            path.append(step)
+            step = parent[step]
+        via = tuple(reversed(path))
+        if sea != (lead.place if not lead.in_port else None):
+            out.append(SeaDestination(sea, via, False, True, None, False))
+    seen_ports: set[str] = set()
+    for sea in sorted(parent):
+        for pid in board.ports_of_sea.get(sea, ()):
+            if pid in seen_ports or (lead.in_port and pid == lead.place):
+                continue
+            seen_ports.add(pid)
+            place = board.places[pid]
+            enter, rule, reason = True, None, ""
+            for f in factions:
+                v = judge(state, place, f, ids.SHIP_ENTER)
+                if not v.ok:
+                    enter, rule, reason = False, v.rule, v.reason
+                    break
+                rule = v.rule if rule is None or v.rule == ids.LOC_PERMISSION else rule
+            land = bool(passengers) and all(
+                judge(state, place, state.nobles[p].faction, ids.DISEMBARK, enter=True).ok for p in passengers
+            )
+            if land and place.capacity is not None:
+                land = held_inside(state, pid) + sum(carried(state, s) for s in ships) <= place.capacity
+            path = [sea]
+            step = parent[sea]
+            while step is not None:
+                path.append(step)
+                step = parent[step]
+            out.append(SeaDestination(pid, tuple(reversed(path)), True, enter, rule, land, reason))
+    return Destinations(unit, True, "", waters=tuple(out))

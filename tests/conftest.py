@@ -1,0 +1,24 @@
+"""Shared fixtures: small worlds built from the conformance format."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from kingmaker.conformance.case import build_board, build_state
+from kingmaker.rules.state import GameState
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+def world_from_case(path: Path) -> GameState:
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return build_state(raw["state"], build_board(raw["board"]), str(raw["id"]))
+
+
+@pytest.fixture(scope="session")
+def mini_world() -> GameState:
+    return world_from_case(FIXTURES / "mini_world.yaml")
