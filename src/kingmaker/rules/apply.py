@@ -252,6 +252,11 @@ def _injected(state: GameState, e: ev.RandomInjected) -> dict[str, Any]:
     return {"rng": RandomSource(r.seed, r.counter, (*r.injected, *e.values))}
 
 
+@_on(ev.SeedCommitted)
+def _seed_committed(state: GameState, e: ev.SeedCommitted) -> dict[str, Any]:
+    return {}
+
+
 @_on(ev.SeedRevealed)
 def _seed_revealed(state: GameState, e: ev.SeedRevealed) -> dict[str, Any]:
     return {"seed_revealed": True}

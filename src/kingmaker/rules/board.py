@@ -162,7 +162,9 @@ class Board:
 def default_name(ident: str) -> str:
     """A readable name made from an id.
 
-    >>> default_name("grace_dieu")
-    'Grace Dieu'
+    >>> default_name("archbishop_of_york")
+    'Archbishop of York'
     """
-    return " ".join(w.capitalize() for w in ident.split("_"))
+    small = {"of", "the", "and", "de", "la", "in", "on"}
+    words = ident.split("_")
+    return " ".join(w if (i and w in small) else w.capitalize() for i, w in enumerate(words))

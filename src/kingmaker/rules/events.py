@@ -234,6 +234,14 @@ class TurnEnded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SeedCommitted(Event):
+    """At creation: the SHA-256 commitment to the game's secret random seed."""
+
+    kind = "seed_committed"
+    commitment: str
+
+
+@dataclass(frozen=True, slots=True)
 class SeedRevealed(Event):
     """The GM reveals the random seed (its SHA-256 commitment was published at creation)."""
 
