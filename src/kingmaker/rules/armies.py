@@ -9,7 +9,7 @@ from . import events as ev
 from .apply import replay
 from .seniority import choose_senior
 from .state import GameState, RandomSource
-from .units import army_nobles, fleet_nobles
+from .units import fleet_nobles
 
 
 def senior_events(
@@ -27,8 +27,10 @@ def settle_armies(before: GameState, effects: list[ev.Event], leaving: Iterable[
     """Army and fleet events that follow ``effects``: members ordered on their own
     leave (R17), an army of one unit ceases, and the senior officer is chosen again
     wherever the members (or a fleet's passengers) changed."""
-    after = replay(before, effects)
     gone = set(leaving)
+    if not before.armies or not (gone or _touches_fleet(before, effects)):
+        return []
+    after = replay(before, effects)
     out: list[ev.Event] = []
     rng = after.rng
     for army in before.armies.values():
@@ -46,5 +48,10 @@ def settle_armies(before: GameState, effects: list[ev.Event], leaving: Iterable[
     return out
 
 
-def members_nobles(state: GameState, army_id: str) -> tuple[str, ...]:
-    return army_nobles(state, army_id)
+def _touches_fleet(state: GameState, effects: list[ev.Event]) -> bool:
+    """Whether ``effects`` change a fleet's passengers (the only change to an army
+    that is not a member leaving)."""
+    fleets = {u for a in state.armies.values() if a.fleet for u in a.units}
+    if not fleets:
+        return False
+    return any(isinstance(e, (ev.Embarked, ev.Landed)) and e.ship in fleets for e in effects)
