@@ -1,0 +1,162 @@
+"""The data set checker: each broken fixture gives exactly the expected problems, and
+``kingmaker data check`` lists them and exits 1 without a traceback."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from kingmaker.cli import data_cmd
+from kingmaker.data import DataError, DataProblem, load_dataset, validate_folder
+
+FIXTURES = Path(__file__).parent / "fixtures" / "data"
+MINIMAL = FIXTURES / "minimal"
+
+ALL_KINDS = "country, city, town, royal_castle, castle, unfortified_town, open_town"
+ALL_REGIONS = "london, wales, trent, tees, conway, devon_cornwall, ireland, calais"
+PLACE_FIELDS = "name, kind, capacity, garrison, cathedral, regions, seas, lon, lat, offmap"
+
+# case -> the exact problems, in the order reported
+CASES: dict[str, list[tuple[str, str, str]]] = {
+    "syntax_error": [("places.toml", "line 4, column 12", "TOML syntax error: Invalid value")],
+    "road_unknown_place": [("roads.toml", "roads.great_north_road.places[2]", "unknown place 'atlantis'")],
+    "duplicate_id": [("ships.toml", "york", "duplicate id 'york': already a place in places.toml")],
+    "mistyped_field": [("places.toml", "london.capacity", "expected an integer, got a string ('abc')")],
+    "missing_field": [("nobles.toml", "percy.troops", "missing required field (an integer)")],
+    "unknown_field": [("places.toml", "york.colour", f"unknown field; expected one of: {PLACE_FIELDS}")],
+    "unknown_kind": [("places.toml", "york.kind", f"unknown kind 'fortress'; expected one of: {ALL_KINDS}")],
+    "unknown_sea": [("places.toml", "york.seas[0]", "unknown sea zone 'atlantic'")],
+    "unreachable": [("places.toml", "lundy", "cannot be reached by land or sea from London")],
+    "noble_without_castle": [("nobles.toml", "percy.castles", "a noble needs at least one castle")],
+    "castle_not_castle": [("nobles.toml", "percy.castles[0]", "'york' is a city, not a castle")],
+    "heir_unknown_place": [("heirs.toml", "henry_vi.start", "unknown place 'westminster'")],
+    "heir_without_start": [("heirs.toml", "richard_duke_of_york.start", "missing required field (a string)")],
+    "short_road": [("roads.toml", "roads.spur.places", "a road needs at least 2 places, got 1")],
+    "unknown_region": [
+        ("places.toml", "york.regions[1]", f"unknown region 'mercia'; expected one of: {ALL_REGIONS}")
+    ],
+    "several": [
+        ("places.toml", "coventry.garrison", "must be at least 0, got -5"),
+        ("places.toml", "alnwick", "cannot be reached by land or sea from London"),
+        ("roads.toml", "roads.great_north_road.places[3]", "unknown place 'alnwic'"),
+        (
+            "heirs.toml",
+            "richard_duke_of_york.house",
+            "unknown house 'tudor'; expected one of: lancaster, york",
+        ),
+    ],
+}
+
+
+def case_folder(case: str, into: Path) -> Path:
+    """A complete data set: ``minimal/`` with the files of fixture ``case`` laid over it."""
+    folder = into / case
+    shutil.copytree(MINIMAL, folder)
+    for f in (FIXTURES / case).glob("*.toml"):
+        shutil.copy(f, folder / f.name)
+    return folder
+
+
+def cli_app() -> typer.Typer:
+    app = typer.Typer()
+    data_cmd.register(app)
+    return app
+
+
+def run_check(folder: Path | str) -> tuple[int, str, BaseException | None]:
+    result = CliRunner().invoke(cli_app(), ["data", "check", str(folder)])
+    return result.exit_code, result.output, result.exception
+
+
+def test_every_fixture_is_listed() -> None:
+    on_disk = {p.name for p in FIXTURES.iterdir() if p.is_dir()} - {"minimal"}
+    assert on_disk == set(CASES)
+
+
+def test_minimal_set_is_clean() -> None:
+    assert validate_folder(MINIMAL) == []
+    ds = load_dataset(MINIMAL)
+    assert set(ds.board.places) >= {"london", "york", "calais"}
+    assert ds.setup.see_seniority == ("archbishop_of_york",)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_broken_case_reports_exactly(case: str, tmp_path: Path) -> None:
+    folder = case_folder(case, tmp_path)
+    problems = validate_folder(folder)
+    assert [(p.file, p.key_path, p.reason) for p in problems] == CASES[case]
+    with pytest.raises(DataError) as err:
+        load_dataset(folder)
+    assert err.value.problems == tuple(problems)
+    for p in problems:
+        assert str(p) in str(err.value)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_cli_check_lists_problems_and_exits_1(case: str, tmp_path: Path) -> None:
+    code, output, exc = run_check(case_folder(case, tmp_path))
+    assert code == 1
+    assert exc is None or isinstance(exc, SystemExit)
+    assert "Traceback" not in output
+    for file, key, reason in CASES[case]:
+        assert f"{file}: {key}: {reason}" in output
+
+
+def test_cli_check_clean_set_exits_0() -> None:
+    code, output, _ = run_check(MINIMAL)
+    assert code == 0
+    assert output.startswith("OK: Minimal: 8 places")
+    assert len(output.strip().splitlines()) == 1
+
+
+def test_cli_check_missing_folder(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere"
+    code, output, exc = run_check(missing)
+    assert code == 1
+    assert exc is None or isinstance(exc, SystemExit)
+    assert f"{missing}: data set folder not found" in output
+    assert "Traceback" not in output
+
+
+def test_missing_file_is_reported(tmp_path: Path) -> None:
+    folder = case_folder("short_road", tmp_path)  # any case; then remove a file
+    (folder / "ships.toml").unlink()
+    problems = validate_folder(folder)
+    assert DataProblem("ships.toml", "", "file is missing") in problems
+    code, output, _ = run_check(folder)
+    assert code == 1
+    assert "ships.toml: file is missing" in output
+
+
+def test_every_file_broken_at_once_never_raises(tmp_path: Path) -> None:
+    """Garbage in every file: a list of problems, one per file at least, no exception."""
+    folder = tmp_path / "garbage"
+    shutil.copytree(MINIMAL, folder)
+    for f in folder.glob("*.toml"):
+        f.write_text("[x]\nkind = [1, 2]\ntroops = {a = 'b'}\n", encoding="utf-8")
+    problems = validate_folder(folder)
+    assert {p.file for p in problems} == {f.name for f in folder.glob("*.toml")}
+
+
+def test_wrong_shapes_are_problems_not_errors(tmp_path: Path) -> None:
+    folder = tmp_path / "shapes"
+    shutil.copytree(MINIMAL, folder)
+    (folder / "roads.toml").write_text('adjacent = "york"\nroads = 3\n', encoding="utf-8")
+    (folder / "awards.toml").write_text("spells = {}\n[titles]\nbad = 1\n", encoding="utf-8")
+    (folder / "seas.toml").write_text('north_sea = 1\n[channel]\nadjacent = ["channel"]\n')
+    found = {(p.file, p.key_path) for p in validate_folder(folder)}
+    assert ("roads.toml", "adjacent") in found
+    assert ("roads.toml", "roads") in found
+    assert ("awards.toml", "spells") in found
+    assert ("awards.toml", "titles.bad") in found
+    assert ("seas.toml", "north_sea") in found
+    assert ("seas.toml", "channel.adjacent[0]") in found
+
+
+def test_data_error_lists_every_problem() -> None:
+    err = DataError([DataProblem("a.toml", "x.y", "bad"), DataProblem("b.toml", "", "gone")])
+    assert str(err).splitlines() == ["2 problems in the data set:", "  a.toml: x.y: bad", "  b.toml: gone"]
