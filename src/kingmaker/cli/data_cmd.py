@@ -1,0 +1,136 @@
+"""``kingmaker data``: check a data set folder, or show what it holds."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from kingmaker.data import DataSet, validate_folder
+from kingmaker.data.loader import load_dataset
+from kingmaker.data.problems import DataError
+
+FolderArg = Annotated[
+    Path | None,
+    typer.Argument(
+        help="A data set folder (the eight .toml files). Default: the packaged England 1455 set.",
+        show_default=False,
+    ),
+]
+
+
+def summary_line(ds: DataSet) -> str:
+    """One line counting what a data set holds.
+
+    The counts are places, roads, sea zones, nobles, awards (cards, copies counted once),
+    ships and heirs.
+    """
+    b, c = ds.board, ds.catalog
+    return (
+        f"{ds.name}: {len(b.places)} places, {len(b.roads)} roads, {len(b.seas)} sea zones, "
+        f"{len(c.nobles)} nobles, {len(c.awards)} awards, {len(c.ships)} ships, {len(c.heirs)} heirs"
+    )
+
+
+def check(folder: FolderArg = None) -> None:
+    """Check a data set folder and list every problem as FILE: KEY.PATH: REASON.
+
+    Exits 1 if there is any problem, 0 (with a one-line summary) if the set is clean.
+
+    Example:  kingmaker data check my_variant/
+    """
+    problems = validate_folder(folder)
+    if problems:
+        for p in problems:
+            typer.echo(str(p))
+        n = len(problems)
+        typer.echo(f"{n} problem{'s' if n != 1 else ''} found.")
+        raise typer.Exit(1)
+    ds = load_dataset(folder)
+    typer.echo(f"OK: {summary_line(ds)}")
+
+
+def _table(title: str, rows: list[tuple[str, int]]) -> Table:
+    table = Table(title=title)
+    table.add_column("kind")
+    table.add_column("count", justify="right")
+    for name, count in rows:
+        table.add_row(name, str(count))
+    table.add_row("[bold]total[/bold]", f"[bold]{sum(c for _, c in rows)}[/bold]")
+    return table
+
+
+def show(folder: FolderArg = None) -> None:
+    """Show what a data set holds, as tables.
+
+    Places by kind, roads, sea zones, nobles, awards by kind, ships and heirs.
+
+    Example:  kingmaker data show            (the packaged England 1455 set)
+    """
+    try:
+        ds = load_dataset(folder)
+    except DataError as e:
+        for p in e.problems:
+            typer.echo(str(p))
+        typer.echo("The data set has problems; run `kingmaker data check` for the list.")
+        raise typer.Exit(1) from None
+    console = Console()
+    b, c = ds.board, ds.catalog
+    console.print(f"[bold]{summary_line(ds)}[/bold]")
+    kinds = Counter(p.kind.label for p in b.places.values())
+    console.print(_table("Places by kind", sorted(kinds.items())))
+    offmap = sum(1 for p in b.places.values() if p.offmap)
+    ports = sum(1 for p in b.places.values() if p.is_port)
+    console.print(f"{ports} ports, {offmap} off-map places, {len(b.adjacent)} cross-country links")
+    roads = Table(title="Roads")
+    roads.add_column("road")
+    roads.add_column("places", justify="right")
+    roads.add_column("from - to")
+    for r in b.roads:
+        roads.add_row(r.name, str(len(r.places)), f"{b.name_of(r.places[0])} - {b.name_of(r.places[-1])}")
+    console.print(roads)
+    seas = Table(title="Sea zones")
+    seas.add_column("sea")
+    seas.add_column("ports", justify="right")
+    seas.add_column("borders")
+    for s in b.seas.values():
+        neighbours = ", ".join(sorted(b.name_of(x) for x in b.sea_neighbours(s.id)))
+        seas.add_row(s.name, str(len(b.ports_of_sea.get(s.id, ()))), neighbours)
+    console.print(seas)
+    nobles = Table(title="Nobles")
+    for col in ("noble", "title", "troops", "castles"):
+        nobles.add_column(col, justify="right" if col == "troops" else "left")
+    for n in c.nobles.values():
+        gone = " [dim](removed)[/dim]" if n.id in c.removed else ""
+        castles = ", ".join(b.name_of(x) for x in n.castles)
+        nobles.add_row(n.name + gone, n.title or "", str(n.troops), castles)
+    console.print(nobles)
+    awards = Counter(a.kind.value for a in c.awards.values())
+    console.print(_table("Awards by kind (cards)", sorted(awards.items())))
+    ships = Table(title="Ships")
+    for col in ("ship", "capacity", "home port"):
+        ships.add_column(col)
+    for sh in c.ships.values():
+        ships.add_row(sh.name, str(sh.capacity), b.name_of(sh.home_port or "-"))
+    console.print(ships)
+    heirs = Table(title="Royal heirs")
+    for col in ("heir", "house", "order", "starts at"):
+        heirs.add_column(col)
+    for h in sorted(c.heirs.values(), key=lambda h: (h.house, h.order)):
+        crowned = " (crowned)" if h.id in ds.setup.crowned else ""
+        heirs.add_row(h.name + crowned, h.house, str(h.order), b.name_of(h.start or "-"))
+    console.print(heirs)
+    if c.removed:
+        console.print("Removed by the set-up: " + ", ".join(c.name_of(x) for x in c.removed))
+
+
+def register(app: typer.Typer) -> None:
+    """Mount the ``data`` commands on ``app``."""
+    data_app = typer.Typer(help="Check or show a data set (map, cards, set-up).", no_args_is_help=True)
+    data_app.command("check")(check)
+    data_app.command("show")(show)
+    app.add_typer(data_app, name="data")
