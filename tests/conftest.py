@@ -22,3 +22,14 @@ def world_from_case(path: Path) -> GameState:
 @pytest.fixture(scope="session")
 def mini_world() -> GameState:
     return world_from_case(FIXTURES / "mini_world.yaml")
+
+
+@pytest.fixture(scope="session")
+def england() -> GameState:
+    """A new six-faction game on the default "England 1455" data, most cards dealt."""
+    from kingmaker.data import load_dataset
+    from kingmaker.rules.deal import new_game
+
+    ds = load_dataset()
+    factions = ("red", "blue", "green", "white", "black", "gold")
+    return new_game(ds.board, ds.catalog, factions, "tests", cards_per_faction=12, removed=ds.setup.removed)

@@ -81,3 +81,39 @@ def test_ship_destinations(mini_world: GameState) -> None:
     assert dests["dover"].enter is False and dests["dover"].rule == "LOC.unfriendly.ship_enter"
     assert dests["calais"].enter is True  # an empty open town
     assert dests["york"].enter is False
+
+
+def _check_ships(state: GameState) -> int:
+    f = state.turn
+    checked = 0
+    for s in state.ships.values():
+        if s.faction != f or s.id in state.army_of:
+            continue
+        dests = legal_destinations(state, s.id)
+        if not dests.orderable:
+            continue
+        for d in dests.waters:
+            got = decide(state, c.Sail(f, s.id, d.place, d.path[1:-1]))
+            assert got.accepted == d.enter, (d, got.explanation)
+            checked += 1
+    return checked
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_every_listed_voyage_is_judged_the_same_by_decide(mini_world: GameState, seed: int) -> None:
+    total = 0
+    for i, p in enumerate(random_play(mini_world, 200, seed)):
+        if i % 10 == 0:
+            total += _check_ships(p.state)
+    assert total > 0
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_destinations_agree_with_decide_on_the_default_map(england: GameState, seed: int) -> None:
+    total = 0
+    for i, p in enumerate(random_play(england, 150, seed)):
+        if i % 25 == 0:
+            total += _check_state(p.state) + _check_ships(p.state)
+    assert total > 0

@@ -117,7 +117,7 @@ class RandomPlayer:
         if not dests.waters:
             return None
         d = self.rnd.choice(dests.waters)
-        return c.Sail(f, ship.id, d.place, d.path[:-1], rid)
+        return c.Sail(f, ship.id, d.place, d.path[1:-1], rid)
 
     def _fight(self, state: GameState) -> c.Command | None:
         f = state.turn

@@ -36,8 +36,10 @@ class PlaceKind(StrEnum):
     @property
     def label(self) -> str:
         """The kind as a player reads it: ``royal castle``, ``open town``."""
-        return self.value.replace("_", " ")
+        return _LABELS[self]
 
+
+_LABELS = {k: k.value.replace("_", " ") for k in PlaceKind}
 
 CONTROLLABLE = frozenset({PlaceKind.CITY, PlaceKind.TOWN, PlaceKind.ROYAL_CASTLE, PlaceKind.CASTLE})
 
@@ -117,16 +119,24 @@ class Board:
     roads: tuple[Road, ...] = ()
     adjacent: tuple[tuple[str, str], ...] = ()
     road_links: FrozenDict[str, frozenset[str]] = field(init=False, repr=False)
+    road_order: FrozenDict[str, tuple[str, ...]] = field(init=False, repr=False)  # sorted, for stable searches
     cross_links: FrozenDict[str, frozenset[str]] = field(init=False, repr=False)
     sea_links: FrozenDict[str, frozenset[str]] = field(init=False, repr=False)
+    sea_order: FrozenDict[str, tuple[str, ...]] = field(init=False, repr=False)  # sorted
     ports_of_sea: FrozenDict[str, tuple[str, ...]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         road_pairs = [(r.places[i], r.places[i + 1]) for r in self.roads for i in range(len(r.places) - 1)]
         object.__setattr__(self, "road_links", _links(road_pairs))
+        object.__setattr__(
+            self, "road_order", FrozenDict({k: tuple(sorted(v)) for k, v in self.road_links.items()})
+        )
         object.__setattr__(self, "cross_links", _links(list(self.adjacent)))
         object.__setattr__(
             self, "sea_links", _links([(s.id, n) for s in self.seas.values() for n in s.adjacent])
+        )
+        object.__setattr__(
+            self, "sea_order", FrozenDict({k: tuple(sorted(v)) for k, v in self.sea_links.items()})
         )
         ports: dict[str, list[str]] = {s: [] for s in self.seas}
         for p in self.places.values():

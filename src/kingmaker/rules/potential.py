@@ -27,7 +27,11 @@ def total_potential(state: GameState, noble_ids: Iterable[str]) -> int:
 
 def held_inside(state: GameState, place_id: str) -> int:
     """Troops inside a location: the potentials of every noble inside, any faction."""
-    return total_potential(state, state.inside_by_place.get(place_id, ()))
+    memo = state.troops_inside
+    total = memo.get(place_id)
+    if total is None:
+        total = memo[place_id] = total_potential(state, state.inside_by_place.get(place_id, ()))
+    return total
 
 
 def carried(state: GameState, ship_id: str) -> int:

@@ -38,7 +38,8 @@ class Destination:
 
 @dataclass(frozen=True, slots=True)
 class SeaDestination:
-    """A sea zone or port a ship or fleet may reach, through the zones in ``path``.
+    """A sea zone or port a ship or fleet may reach; ``path`` runs from where it is now
+    (its sea zone, or its port) through the zones it crosses to the destination.
 
     For a port: ``enter`` whether the ship may sail in (``rule`` decided it), and
     ``land`` whether its passengers may land there and go inside (they may always land
@@ -116,30 +117,25 @@ def _land(state: GameState, members: Sequence[str], start: str) -> tuple[Destina
             passable[pid] = ok
         return ok
 
-    parent: dict[str, str | None] = {start: None}
+    paths: dict[str, tuple[str, ...]] = {start: (start,)}
     queue = deque([start])
-    links = board.road_links
+    links = board.road_order
     while queue:
         here = queue.popleft()
+        base = paths[here]
         for nxt in links.get(here, ()):
-            if nxt in parent:
+            if nxt in paths:
                 continue
-            parent[nxt] = here
+            paths[nxt] = (*base, nxt)
             if can_pass(nxt):
                 queue.append(nxt)
     troops = total_potential(state, members)
     out: list[Destination] = []
-    for pid in sorted(parent):
-        if pid == start:
-            continue
-        path = [pid]
-        step = parent[pid]
-        while step is not None:
-            path.append(step)
-            step = parent[step]
-        out.append(_destination(state, places[pid], members, factions, troops, tuple(reversed(path)), True))
+    for pid in sorted(paths):
+        if pid != start:
+            out.append(_destination(state, places[pid], members, factions, troops, paths[pid], True))
     for pid in sorted(board.cross_links.get(start, ())):
-        if pid not in parent:
+        if pid not in paths:
             out.append(_destination(state, places[pid], members, factions, troops, (start, pid), False))
     origin = places[start]
     if origin.kind.is_location and not state.nobles[members[0]].inside:
@@ -201,28 +197,27 @@ def _waters(state: GameState, unit: str, kind: str) -> Destinations:
     else:
         starts = [lead.place]
     passengers = fleet_nobles(state, ships)
-    parent: dict[str, str | None] = {s: None for s in starts}
-    queue = deque(starts)
+    origin = lead.place
+    routes: dict[str, tuple[str, ...]] = {s: (origin, s) if lead.in_port else (s,) for s in starts}
+    queue = deque(sorted(starts))
+    order = board.sea_order
     while queue:
         here = queue.popleft()
-        for nxt in sorted(board.sea_neighbours(here)):
-            if nxt not in parent:
-                parent[nxt] = here
+        base = routes[here]
+        for nxt in order.get(here, ()):
+            if nxt not in routes:
+                routes[nxt] = (*base, nxt)
                 queue.append(nxt)
-    out: list[SeaDestination] = []
-    for sea in sorted(parent):
-        path = [sea]
-        step = parent[sea]
-        while step is not None:
-            path.append(step)
-            step = parent[step]
-        via = tuple(reversed(path))
-        if sea != (lead.place if not lead.in_port else None):
-            out.append(SeaDestination(sea, via, False, True, None, False))
-    seen_ports: set[str] = set()
-    for sea in sorted(parent):
+    out: list[SeaDestination] = [
+        SeaDestination(sea, routes[sea], False, True, None, False)
+        for sea in sorted(routes)
+        if lead.in_port or sea != origin
+    ]
+    load = sum(carried(state, s) for s in ships)
+    seen_ports: set[str] = {origin} if lead.in_port else set()
+    for sea in sorted(routes):
         for pid in board.ports_of_sea.get(sea, ()):
-            if pid in seen_ports or (lead.in_port and pid == lead.place):
+            if pid in seen_ports:
                 continue
             seen_ports.add(pid)
             place = board.places[pid]
@@ -237,11 +232,6 @@ def _waters(state: GameState, unit: str, kind: str) -> Destinations:
                 judge(state, place, state.nobles[p].faction, ids.DISEMBARK, enter=True).ok for p in passengers
             )
             if land and place.capacity is not None:
-                land = held_inside(state, pid) + sum(carried(state, s) for s in ships) <= place.capacity
-            path = [sea]
-            step = parent[sea]
-            while step is not None:
-                path.append(step)
-                step = parent[step]
-            out.append(SeaDestination(pid, tuple(reversed(path)), True, enter, rule, land, reason))
+                land = held_inside(state, pid) + load <= place.capacity
+            out.append(SeaDestination(pid, (*routes[sea], pid), True, enter, rule, land, reason))
     return Destinations(unit, True, "", waters=tuple(out))

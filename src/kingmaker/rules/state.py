@@ -230,6 +230,16 @@ class GameState:
         """The army or fleet each unit belongs to."""
         return FrozenDict({u: a.id for a in self.armies.values() for u in a.units})
 
+    @cached_property
+    def judgments(self) -> dict[tuple[str, str | None, str, bool], Any]:
+        """Memo of place judgments (``status.judge``) for this immutable state."""
+        return {}
+
+    @cached_property
+    def troops_inside(self) -> dict[str, int]:
+        """Memo of the troops inside each location (``potential.held_inside``)."""
+        return {}
+
     def friends(self, a: str | None, b: str | None) -> bool:
         """The same faction, or allied factions."""
         if a is None or b is None:

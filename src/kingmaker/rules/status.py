@@ -60,6 +60,15 @@ class Verdict:
 
 
 _PASS = Verdict(True, None)
+_OK: dict[str | None, Verdict] = {}
+
+
+def _ok(rule: str | None) -> Verdict:
+    """The shared passing verdict for ``rule``."""
+    v = _OK.get(rule)
+    if v is None:
+        v = _OK[rule] = Verdict(True, rule)
+    return v
 
 
 def _faction_list(state: GameState, nobles: tuple[str, ...]) -> str:
@@ -72,17 +81,27 @@ def judge(
 ) -> Verdict:
     """Judge one aspect of ``place`` for a unit of ``faction``.
 
-    For ``disembark``, ``enter`` says whether the landing nobles go inside.
+    For ``disembark``, ``enter`` says whether the landing nobles go inside. Verdicts are
+    memoised on the (immutable) state.
     """
+    key = (place.id, faction, aspect, enter)
+    memo = state.judgments
+    v = memo.get(key)
+    if v is None:
+        v = memo[key] = _judge(state, place, faction, aspect, enter)
+    return v
+
+
+def _judge(state: GameState, place: Place, faction: str | None, aspect: str, enter: bool) -> Verdict:
     st = status(state, place, faction)
     if st is None:
         return _PASS
     rule = ids.loc(st, aspect)
-    kind = place.kind.label
     if st == ids.FRIENDLY:
         if aspect == ids.SIEGE:
-            return Verdict(False, rule, f"the {kind} is held by its own side or an ally")
-        return Verdict(True, rule)
+            return Verdict(False, rule, f"the {place.kind.label} is held by its own side or an ally")
+        return _ok(rule)
+    kind = place.kind.label
     if st in (ids.UNFORTIFIED, ids.OPEN):
         return _judge_town(state, place, faction, aspect, rule, kind)
     if st == ids.NEUTRAL:
@@ -104,19 +123,19 @@ def judge(
     # unfriendly
     holder = state.control.get(place.id, "")
     if aspect == ids.SIEGE:
-        return Verdict(True, rule)
+        return _ok(rule)
     if aspect == ids.DISEMBARK:
         if not enter:
-            return Verdict(True, rule)
+            return _ok(rule)
         if has_permission(state, place.id, faction, ids.ENTER):
-            return Verdict(True, ids.LOC_PERMISSION)
+            return _ok(ids.LOC_PERMISSION)
         return Verdict(
             False,
             rule,
             f"the {kind} is held by {holder}; nobles landing may stay in the open but must lay siege to get in",
         )
     if has_permission(state, place.id, faction, aspect):
-        return Verdict(True, ids.LOC_PERMISSION)
+        return _ok(ids.LOC_PERMISSION)
     what = {
         ids.ROAD: "to pass",
         ids.ENTER: "to enter",
@@ -133,21 +152,21 @@ def _judge_town(
     state: GameState, place: Place, faction: str | None, aspect: str, rule: str, kind: str
 ) -> Verdict:
     if aspect in (ids.FORCED_LEAVE, ids.EMBARK):
-        return Verdict(True, rule)
+        return _ok(rule)
     if aspect == ids.SHIP_ENTER:
         inside = state.inside_by_place.get(place.id, ())
         if inside:
             return Verdict(
                 False, rule, f"the {kind} is occupied by {_faction_list(state, inside)}, so no ship may enter"
             )
-        return Verdict(True, rule)
+        return _ok(rule)
     hostile = non_allied_inside(state, place.id, faction)
     if aspect == ids.SIEGE:
         if hostile:
-            return Verdict(True, rule)
+            return _ok(rule)
         return Verdict(False, rule, f"the {kind} is not occupied by a faction hostile to {faction}")
     if not hostile:
-        return Verdict(True, rule)
+        return _ok(rule)
     by = _faction_list(state, hostile)
     if aspect == ids.ROAD:
         return Verdict(False, rule, f"the {kind} is occupied by {by}, not allied with {faction}")
