@@ -34,7 +34,9 @@ CASES: dict[str, list[tuple[str, str, str]]] = {
     "noble_without_castle": [("nobles.toml", "percy.castles", "a noble needs at least one castle")],
     "castle_not_castle": [("nobles.toml", "percy.castles[0]", "'york' is a city, not a castle")],
     "heir_unknown_place": [("heirs.toml", "henry_vi.start", "unknown place 'westminster'")],
-    "heir_without_start": [("heirs.toml", "richard_duke_of_york.start", "missing required field (a string)")],
+    "heir_without_start": [
+        ("heirs.toml", "richard_duke_of_york.start", "missing: an heir needs `start` (a place) or `noble` (the noble card he is)")
+    ],
     "short_road": [("roads.toml", "roads.spur.places", "a road needs at least 2 places, got 1")],
     "unknown_region": [
         ("places.toml", "york.regions[1]", f"unknown region 'mercia'; expected one of: {ALL_REGIONS}")

@@ -37,7 +37,7 @@ def test_counts(ds: DataSet) -> None:
     assert kinds.count(AwardKind.SEE) == 7  # six sees and the Bishop of Westminster
     assert kinds.count(AwardKind.TOWN) == 11
     # Eight heir cards: the ninth heir of the succession, Beaufort, is a noble card.
-    assert len(ds.catalog.heirs) == 8
+    assert len(ds.catalog.heirs) == 9
     assert len(ds.catalog.ships) >= 6
     assert ds.name == "England 1455" == ds.board.name
 
@@ -363,6 +363,7 @@ def test_ships_and_heirs(ds: DataSet) -> None:
         "edmund_earl_of_rutland": ("york", 3, "dublin"),
         "george_duke_of_clarence": ("york", 4, "cardigan"),
         "richard_duke_of_gloucester": ("york", 5, "calais"),
+        "beaufort_duke_of_somerset": ("lancaster", 4, None),
     }
     assert ds.setup.crowned == ("henry_vi",)
 

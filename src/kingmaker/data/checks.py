@@ -208,7 +208,10 @@ def check_heirs(out: Parsed) -> None:
     known = set(out.place_ids)
     orders: dict[tuple[str, int], str] = {}
     for heir in out.heirs.values():
-        if s.PLACES in out.raw and heir.start not in known:
+        if heir.noble is not None:
+            if s.NOBLES in out.raw and heir.noble not in out.nobles:
+                _report(out, s.HEIRS, f"{heir.id}.noble", f"unknown noble {heir.noble!r}")
+        elif s.PLACES in out.raw and heir.start not in known:
             _report(out, s.HEIRS, f"{heir.id}.start", f"unknown place {heir.start!r}")
         key = (heir.house, heir.order)
         if key in orders:

@@ -187,6 +187,8 @@ def heirs_toml(ds: DataSet, notes: Notes) -> Lines:
         _field(lines, "order", h.order)
         if h.start is not None:
             _field(lines, "start", h.start)
+        if h.noble is not None:
+            _field(lines, "noble", h.noble)
         if h.id in ds.setup.crowned:
             _field(lines, "crowned", True)
     return lines

@@ -267,7 +267,15 @@ def parse_heirs(out: Parsed, data: dict[str, Any]) -> None:
         if f["house"] not in s.HOUSES:
             r.report(f"{path}.house", f"unknown house {f['house']!r}; expected one of: {', '.join(s.HOUSES)}")
             continue
-        out.heirs[hid] = HeirCard(hid, f.get("name", default_name(hid)), f["house"], f["order"], f["start"])
+        if "start" not in f and "noble" not in f:
+            r.report(f"{path}.start", "missing: an heir needs `start` (a place) or `noble` (the noble card he is)")
+            continue
+        if "start" in f and "noble" in f:
+            r.report(path, "give `start` or `noble`, not both")
+            continue
+        out.heirs[hid] = HeirCard(
+            hid, f.get("name", default_name(hid)), f["house"], f["order"], f.get("start"), f.get("noble")
+        )
         if f.get("crowned", False):
             out.crowned.append(hid)
 

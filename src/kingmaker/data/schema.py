@@ -98,6 +98,7 @@ HEIR_FIELDS = {
     "name": Field(STR),
     "house": Field(STR, required=True),
     "order": Field(INT, required=True, minimum=1),
-    "start": Field(STR, required=True),
+    "start": Field(STR),
+    "noble": Field(STR),
     "crowned": Field(BOOL),
 }

@@ -89,6 +89,7 @@ class HeirCard:
     house: str  # "lancaster" | "york"
     order: int
     start: str | None = None
+    noble: str | None = None  # an heir who is himself a noble card (Beaufort)
 
 
 @dataclass(frozen=True)

@@ -245,7 +245,12 @@ def new_game(
     heirs = {
         h.id: Heir(h.id, h.house, h.order, h.id in crowned_ids, None, h.start, h.start is not None)
         for h in catalog.heirs.values()
+        if h.noble is None
     }
+    # An heir who is a noble card (Beaufort) is in play when his noble is, and goes where he goes.
+    for h in catalog.heirs.values():
+        if h.noble is not None and h.noble in nobles:
+            heirs[h.id] = Heir(h.id, h.house, h.order, h.id in crowned_ids, h.noble, None, False)
     return GameState(
         board=board,
         catalog=catalog,
