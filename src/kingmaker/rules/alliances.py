@@ -9,7 +9,7 @@ from .commands import AnswerAlliance, Deadline, DeclareAlliance, LeaveAlliance
 from .context import invalid
 from .decision import Decision, Refusal, Result
 from .state import Declaration, GameState
-from .units import fleet_nobles
+from .units import fleet_nobles, owner
 
 
 def decide_declare(state: GameState, cmd: DeclareAlliance) -> Decision:
@@ -114,14 +114,14 @@ def decide_leave(state: GameState, cmd: LeaveAlliance) -> Decision:
     after = replay(state, events)
     rng = after.rng
     for army in state.armies.values():
-        factions = {_unit_faction(state, u) for u in army.units}
+        factions = {owner(state, u) for u in army.units}
         if army.fleet:
             factions |= {state.nobles[n].faction for n in fleet_nobles(state, army.units)}
         if cmd.by not in factions or len(factions) < 2:
             continue
         if all(after.friends(x, y) for x in factions for y in factions):
             continue
-        keep = tuple(u for u in army.units if _unit_faction(state, u) != cmd.by)
+        keep = tuple(u for u in army.units if owner(state, u) != cmd.by)
         if len(keep) < 2:
             events.append(ev.ArmyDisbanded(army.id))
         else:
@@ -136,11 +136,3 @@ def decide_leave(state: GameState, cmd: LeaveAlliance) -> Decision:
         f"({rule}, {ids.ALLY_12})",
         tuple(events),
     )
-
-
-def _unit_faction(state: GameState, uid: str) -> str | None:
-    n = state.nobles.get(uid)
-    if n is not None:
-        return n.faction
-    s = state.ships.get(uid)
-    return s.faction if s is not None else None

@@ -119,7 +119,9 @@ class Board:
     roads: tuple[Road, ...] = ()
     adjacent: tuple[tuple[str, str], ...] = ()
     road_links: FrozenDict[str, frozenset[str]] = field(init=False, repr=False)
-    road_order: FrozenDict[str, tuple[str, ...]] = field(init=False, repr=False)  # sorted, for stable searches
+    road_order: FrozenDict[str, tuple[str, ...]] = field(
+        init=False, repr=False
+    )  # sorted, for stable searches
     cross_links: FrozenDict[str, frozenset[str]] = field(init=False, repr=False)
     sea_links: FrozenDict[str, frozenset[str]] = field(init=False, repr=False)
     sea_order: FrozenDict[str, tuple[str, ...]] = field(init=False, repr=False)  # sorted

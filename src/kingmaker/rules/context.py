@@ -13,7 +13,7 @@ from .orders import OrderCheck
 from .potential import held_inside, potential
 from .state import GameState
 from .status import judge
-from .units import ARMY, NOBLE, name, names, unit_kind
+from .units import ARMY, NOBLE, name, names, owner, unit_kind
 
 
 def invalid(explanation: str, unit: str | None = None, place: str | None = None) -> Refusal:
@@ -55,7 +55,7 @@ def judge_all(
     refusal, else return the deciding rule (LOC.permission when a permission was used)."""
     rule: str | None = None
     for m in members:
-        faction = _faction(state, m)
+        faction = owner(state, m)
         v = judge(state, place, faction, aspect, enter=enter)
         if not v.ok:
             raise Refusal(
@@ -134,11 +134,3 @@ class Pending(Exception):
     def __init__(self, awaiting: tuple[str, ...]):
         super().__init__(", ".join(awaiting))
         self.awaiting = awaiting
-
-
-def _faction(state: GameState, uid: str) -> str | None:
-    n = state.nobles.get(uid)
-    if n is not None:
-        return n.faction
-    s = state.ships.get(uid)
-    return s.faction if s is not None else None

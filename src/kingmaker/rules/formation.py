@@ -10,15 +10,7 @@ from .commands import FormArmy
 from .context import Pending, invalid
 from .decision import Decision, Refusal, Result
 from .state import GameState
-from .units import fleet_nobles, name
-
-
-def _faction(state: GameState, uid: str) -> str | None:
-    n = state.nobles.get(uid)
-    if n is not None:
-        return n.faction
-    s = state.ships.get(uid)
-    return s.faction if s is not None else None
+from .units import fleet_nobles, name, owner
 
 
 def decide_form_army(state: GameState, cmd: FormArmy, confirmed: bool = False) -> Decision:
@@ -50,7 +42,7 @@ def decide_form_army(state: GameState, cmd: FormArmy, confirmed: bool = False) -
             ids.ALLY_6,
             f"{cmd.by} may form an army or fleet only on its own turn; it is {state.turn}'s turn ({ids.ALLY_6})",
         )
-    factions = {_faction(state, u) for u in units}
+    factions = {owner(state, u) for u in units}
     for f in sorted(x or "" for x in factions):
         if f != cmd.by and not state.allied(cmd.by, f):
             raise Refusal(

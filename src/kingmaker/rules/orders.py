@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from . import ids
 from .decision import Refusal
 from .state import MOVEMENT, GameState, OrderRecord
-from .units import ARMY, FLEET, commander, name, places_of_faction, unit_kind, unit_place
+from .units import ARMY, FLEET, commander, name, owner, places_of_faction, unit_kind, unit_place
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,16 +80,16 @@ def check_order(
             else:
                 foreign_armies.append(u)
                 for m in army.units:
-                    if _faction(state, m) != by:
+                    if owner(state, m) != by:
                         allied.append(m)
             continue
-        (own if _faction(state, u) == by else allied).append(u)
+        (own if owner(state, u) == by else allied).append(u)
         if u in army_of:
             leaving.append(u)
 
     every = own + allied
     for u in every:
-        f = _faction(state, u)
+        f = owner(state, u)
         if f != by and not state.allied(by, f or ""):
             raise Refusal(
                 ids.ORDER_FOREIGN,
@@ -119,7 +119,7 @@ def check_order(
                     f"({ids.ALLY_4})",
                     unit=u,
                 )
-            f = _faction(state, u)
+            f = owner(state, u)
             if f is not None:
                 awaiting.add(f)
 
@@ -163,11 +163,3 @@ def check_order(
         () if confirmed else tuple(sorted(awaiting)),
         tuple(leaving) if kind == MOVEMENT else (),
     )
-
-
-def _faction(state: GameState, uid: str) -> str | None:
-    n = state.nobles.get(uid)
-    if n is not None:
-        return n.faction
-    s = state.ships.get(uid)
-    return s.faction if s is not None else None

@@ -18,7 +18,7 @@ from .orders import prior_order
 from .potential import carried, held_inside, total_potential
 from .state import MOVEMENT, GameState
 from .status import judge
-from .units import ARMY, FLEET, NOBLE, SHIP, commander, fleet_nobles, name, unit_kind
+from .units import ARMY, FLEET, NOBLE, SHIP, commander, fleet_nobles, name, owner, unit_kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,14 +63,6 @@ class Destinations:
     waters: tuple[SeaDestination, ...] = ()
 
 
-def _faction(state: GameState, uid: str) -> str | None:
-    n = state.nobles.get(uid)
-    if n is not None:
-        return n.faction
-    s = state.ships.get(uid)
-    return s.faction if s is not None else None
-
-
 def _not_orderable(state: GameState, units: Sequence[str], by: str | None) -> str:
     for u in units:
         o = prior_order(state, u, by or "", MOVEMENT)
@@ -92,7 +84,7 @@ def legal_destinations(state: GameState, unit: str) -> Destinations:
     if kind in (SHIP, FLEET):
         return _waters(state, unit, kind)
     members = (unit,) if kind == NOBLE else state.armies[unit].units
-    by = _faction(state, unit) if kind == NOBLE else commander(state, unit)
+    by = owner(state, unit) if kind == NOBLE else commander(state, unit)
     first = state.nobles[members[0]]
     if first.aboard is not None or first.place is None:
         return Destinations(unit, False, f"{name(state, unit)} is at sea; land him first")
@@ -106,7 +98,7 @@ def legal_destinations(state: GameState, unit: str) -> Destinations:
 def _land(state: GameState, members: Sequence[str], start: str) -> tuple[Destination, ...]:
     board = state.board
     places = board.places
-    factions = tuple({_faction(state, m) for m in members})
+    factions = tuple({owner(state, m) for m in members})
     passable: dict[str, bool] = {}
 
     def can_pass(pid: str) -> bool:
@@ -178,13 +170,13 @@ def _destination(
 
 def _waters(state: GameState, unit: str, kind: str) -> Destinations:
     ships = (unit,) if kind == SHIP else state.armies[unit].units
-    by = _faction(state, unit) if kind == SHIP else (commander(state, unit) or _faction(state, ships[0]))
+    by = owner(state, unit) if kind == SHIP else (commander(state, unit) or owner(state, ships[0]))
     why = _not_orderable(state, ships, by)
     if why:
         return Destinations(unit, False, why)
     board = state.board
     lead = state.ships[ships[0]]
-    factions = tuple({_faction(state, s) for s in ships})
+    factions = tuple({owner(state, s) for s in ships})
     if lead.in_port:
         port = board.places[lead.place]
         for s in ships:
@@ -192,7 +184,9 @@ def _waters(state: GameState, unit: str, kind: str) -> Destinations:
             if sh.forced:
                 v = judge(state, port, sh.faction, ids.FORCED_LEAVE)
                 if not v.ok:
-                    return Destinations(unit, False, f"{name(state, s)} may not leave {port.name}: {v.reason} ({v.rule})")
+                    return Destinations(
+                        unit, False, f"{name(state, s)} may not leave {port.name}: {v.reason} ({v.rule})"
+                    )
         starts = list(port.seas)
     else:
         starts = [lead.place]

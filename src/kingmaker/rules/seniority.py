@@ -52,7 +52,9 @@ def choose_senior(
     crowned = [h for h in state.heirs.values() if h.crowned and h.with_noble in members]
     escort = crowned[0].with_noble if len(crowned) == 1 else None
     if escort is not None:
-        return done(escort, ids.ALLY_7_I, f"{name(state, escort)} escorts the crowned {name(state, crowned[0].id)}")
+        return done(
+            escort, ids.ALLY_7_I, f"{name(state, escort)} escorts the crowned {name(state, crowned[0].id)}"
+        )
     notes.append("no crowned monarch present" if not crowned else "two crowned monarchs present")
 
     # ii. the most senior office, iii. the most senior see

@@ -38,17 +38,20 @@ def unit_place(state: GameState, uid: str) -> str | None:
     return None
 
 
-def unit_faction(state: GameState, uid: str) -> str | None:
+def owner(state: GameState, uid: str) -> str | None:
+    """The faction a noble or ship belongs to (None for anything else)."""
     n = state.nobles.get(uid)
     if n is not None:
         return n.faction
     s = state.ships.get(uid)
-    if s is not None:
-        return s.faction
-    a = state.armies.get(uid)
-    if a is not None:
+    return s.faction if s is not None else None
+
+
+def unit_faction(state: GameState, uid: str) -> str | None:
+    """The faction of a noble or ship, or the commanding faction of an army or fleet."""
+    if uid in state.armies:
         return commander(state, uid)
-    return None
+    return owner(state, uid)
 
 
 def commander(state: GameState, army_id: str) -> str | None:
