@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from . import events as ev
 from . import ids
+from .apply import replay
+from .armies import senior_events
 from .commands import AnswerAlliance, Deadline, DeclareAlliance, LeaveAlliance
 from .context import invalid
 from .decision import Decision, Refusal, Result
@@ -108,9 +110,6 @@ def decide_leave(state: GameState, cmd: LeaveAlliance) -> Decision:
         )
     rest = [m for m in a.members if m != cmd.by]
     events: list[ev.Event] = [ev.AllianceLeft(a.id, cmd.by, state.round + 1)]
-    from .apply import replay
-    from .armies import senior_events
-
     after = replay(state, events)
     rng = after.rng
     for army in state.armies.values():

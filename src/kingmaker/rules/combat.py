@@ -11,6 +11,7 @@ from .board import Place
 from .commands import Attack, Defend, Siege
 from .context import finish, invalid, judge_all, land_units
 from .decision import Decision, Refusal, Result
+from .orders import check_order
 from .state import COMBAT, GameState
 from .units import name, names
 
@@ -93,8 +94,6 @@ def decide_siege(state: GameState, cmd: Siege, confirmed: bool = False) -> Decis
                 unit=cmd.unit,
                 place=place.id,
             )
-    from .orders import check_order
-
     check = check_order(state, cmd.by, (cmd.unit,), COMBAT, confirmed=confirmed)
     rule = judge_all(state, place, members, ids.SIEGE, "besiege")
     defenders = siege_checks(state, cmd.by, members, place)
@@ -143,8 +142,6 @@ def decide_attack(state: GameState, cmd: Attack, confirmed: bool = False) -> Dec
     own = {state.nobles[m].faction for m in attackers}
     if any(state.nobles[t].faction in own for t in aimed):
         raise invalid(f"{name(state, cmd.unit)} may not attack his own faction", unit=cmd.unit)
-    from .orders import check_order
-
     check = check_order(state, cmd.by, (cmd.unit,), COMBAT, confirmed=confirmed)
     joiners = tuple(d.unit for d in state.defences if d.with_ in aimed and d.unit not in aimed)
     defenders = (*aimed, *joiners)

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from . import events as ev
 from . import ids
+from .combat import siege_checks
 from .commands import Disembark, Embark, Sail, Storm
 from .context import check_capacity, finish, invalid, judge_all, require_place
 from .decision import Decision, Refusal, Result
-from .orders import check_order
+from .orders import OrderCheck, check_order
 from .potential import carried, potential
 from .state import COMBAT, MOVEMENT, GameState, Ship
+from .status import judge
 from .units import FLEET, SHIP, name, names, unit_kind
 
 
@@ -117,8 +119,6 @@ def decide_embark(state: GameState, cmd: Embark, confirmed: bool = False) -> Dec
             place=port.id,
         )
     leaving = tuple(check.leaving) + tuple(n for n in cmd.nobles if n in state.army_of)
-    from .orders import OrderCheck
-
     check = OrderCheck(check.units, check.awaiting, leaving)
     return finish(
         state,
@@ -158,8 +158,6 @@ def decide_disembark(state: GameState, cmd: Disembark, confirmed: bool = False) 
     nobles = tuple(cmd.nobles)
     siege_only = False
     rule: str | None = None
-    from .status import judge
-
     for n in nobles:
         v = judge(state, port, state.nobles[n].faction, ids.DISEMBARK, enter=cmd.enter)
         if not v.ok:
@@ -177,8 +175,6 @@ def decide_disembark(state: GameState, cmd: Disembark, confirmed: bool = False) 
         check_capacity(state, port, nobles)
     effects: list[ev.Event] = [ev.Landed(ship.id, nobles, port.id, inside)]
     if siege_only:
-        from .combat import siege_checks
-
         defenders = siege_checks(state, cmd.by, nobles, port)
         effects.append(ev.CombatDeclared("siege", cmd.by, nobles, port.id, None, defenders))
         explanation = (
