@@ -401,6 +401,14 @@ def test_dump_load_round_trip(ds: DataSet, tmp_path: Path) -> None:
     assert again.board == ds.board and again.catalog == ds.catalog
     # and writing the reloaded set gives the same text
     assert dataset_files(again) == dataset_files(ds)
+    # and the same game: a new game from either set has the same state hash
+    from kingmaker.rules.deal import new_game
+    from kingmaker.rules.hashing import state_hash
+
+    def game(d: DataSet) -> str:
+        return state_hash(new_game(d.board, d.catalog, ("red", "blue", "green"), "same", removed=d.setup.removed))
+
+    assert game(again) == game(ds)
 
 
 @pytest.mark.parametrize("rounds", [1, 2, 3])

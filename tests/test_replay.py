@@ -93,3 +93,14 @@ def test_hash_is_the_same_in_every_process(hashseeds: tuple[str, str]) -> None:
         )
         outs.append(out.stdout.strip())
     assert outs[0] == outs[1] and len(outs[0]) == 64
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_replay_on_the_default_map(england: GameState, seed: int) -> None:
+    live = england
+    events = []
+    for p in random_play(england, 300, seed):
+        events.extend(p.decision.events)
+        live = p.state
+    assert state_hash(replay(england, events)) == state_hash(live)
