@@ -1,0 +1,68 @@
+"""Entries the service writes to the log beside the rules events: they are part of the
+audit trail but do not change the rules state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kingmaker.rules.records import Record
+
+
+class ServiceEvent(Record):
+    """Base of the service's own log entries."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(ServiceEvent):
+    """The game exists: its name, factions and the published seed commitment."""
+
+    kind = "game_started"
+    name: str
+    factions: tuple[str, ...]
+    commitment: str
+    data_set: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSeated(ServiceEvent):
+    kind = "player_seated"
+    faction: str
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlineSet(ServiceEvent):
+    """A deadline: for a faction's turn (``target`` = faction), an alliance declaration
+    or a request (``target`` = its id)."""
+
+    kind = "deadline_set"
+    target: str
+    target_kind: str  # "turn" | "declaration" | "request"
+    due: str  # ISO 8601 UTC
+    extended: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlinePassed(ServiceEvent):
+    kind = "deadline_passed"
+    target: str
+    target_kind: str
+    outcome: str  # what the service did: "ended turn", "extended", "lapsed", "declaration settled"
+
+
+@dataclass(frozen=True, slots=True)
+class OrdersMissed(ServiceEvent):
+    """A faction's turn ended at its deadline without an order from it (NMR)."""
+
+    kind = "orders_missed"
+    faction: str
+    policy: str
+
+
+@dataclass(frozen=True, slots=True)
+class Undone(ServiceEvent):
+    """The GM restores the state as it stood after entry ``to_seq``."""
+
+    kind = "undone"
+    to_seq: int
+    reason: str = ""

@@ -1,0 +1,28 @@
+"""Storage: one ``GameStore`` port, with an in-memory store for tests and two real back
+ends (SQLite, the embedded default; PostgreSQL, for hosting)."""
+
+from .base import (
+    AppendResult,
+    ConcurrencyError,
+    GameExists,
+    GameRecord,
+    GameStore,
+    Seat,
+    Snapshot,
+    StoreError,
+    UnknownGame,
+)
+from .memory import MemoryStore
+
+__all__ = [
+    "AppendResult",
+    "ConcurrencyError",
+    "GameExists",
+    "GameRecord",
+    "GameStore",
+    "MemoryStore",
+    "Seat",
+    "Snapshot",
+    "StoreError",
+    "UnknownGame",
+]
