@@ -54,6 +54,7 @@ class RandomPlayer:
             (2, self._defend),
             (1, self._gm_storm),
             (2, self._gm_control),
+            (1, self._gm_outcome),
             (10, self._end_turn),
         ]
         total = sum(w for w, _ in makers)
@@ -228,6 +229,23 @@ class RandomPlayer:
         if not places:
             return None
         return c.SetControl(c.GM, self.rnd.choice(places), self.rnd.choice([*state.turn_order, None]))
+
+    def _gm_outcome(self, state: GameState) -> c.Command | None:
+        rnd = self.rnd
+        if state.combats and rnd.random() < 0.4:
+            return c.ResolveCombat(c.GM, rnd.choice(state.combats).id, "settled by the GM")
+        captives = [n.id for n in state.nobles.values() if n.captive_of is not None]
+        if captives and rnd.random() < 0.5:
+            return c.Release(c.GM, rnd.choice(captives), rnd.choice(sorted(state.board.places)))
+        free = [n.id for n in state.nobles.values() if n.captive_of is None]
+        if not free:
+            return None
+        noble = rnd.choice(free)
+        if rnd.random() < 0.3:
+            return c.Kill(c.GM, noble)
+        if state.heirs and rnd.random() < 0.3:
+            return c.MoveHeir(c.GM, rnd.choice(sorted(state.heirs)), with_noble=noble)
+        return c.Capture(c.GM, noble, rnd.choice(state.turn_order))
 
     def _end_turn(self, state: GameState) -> c.Command | None:
         return c.EndTurn(c.GM)

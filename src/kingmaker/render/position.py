@@ -52,6 +52,8 @@ def noble_whereabouts(state: GameState, noble: Noble) -> str:
         ship = state.ships.get(noble.aboard)
         where = f" ({ship_whereabouts(state, ship)})" if ship is not None else ""
         return f"aboard {state.catalog.name_of(noble.aboard)}{where}"
+    if noble.captive_of is not None:
+        return f"held captive by {noble.captive_of}"
     if noble.place is None:
         return "nowhere on the board"
     name = state.board.name_of(noble.place)

@@ -65,6 +65,68 @@ def _noble_moved(state: GameState, e: ev.NobleMoved) -> dict[str, Any]:
     return {"nobles": _with_noble(state, Noble(n.id, n.faction, n.troops, n.awards, e.place, e.inside, None))}
 
 
+def _off_the_map(state: GameState, noble_id: str) -> dict[str, Any]:
+    """Take a noble off the map: out of his ship, his escorted heirs left where he was."""
+    n = state.nobles[noble_id]
+    where, inside = (n.place, n.inside)
+    ships = state.ships
+    if n.aboard is not None:
+        ship = ships[n.aboard]
+        where, inside = ship.place, False
+        ships = ships.set(
+            ship.id, replace(ship, passengers=tuple(p for p in ship.passengers if p != noble_id))
+        )
+    heirs = state.heirs.set_many(
+        {
+            h.id: replace(h, with_noble=None, place=where, inside=inside)
+            for h in state.heirs.values()
+            if h.with_noble == noble_id
+        }
+    )
+    defences = tuple(d for d in state.defences if noble_id not in (d.unit, d.with_))
+    return {"ships": ships, "heirs": heirs, "defences": defences}
+
+
+@_on(ev.NobleKilled)
+def _noble_killed(state: GameState, e: ev.NobleKilled) -> dict[str, Any]:
+    n = state.nobles[e.noble]
+    changes = _off_the_map(state, e.noble)
+    heirs = changes["heirs"]
+    changes["heirs"] = heirs.without(*e.heirs_dead)
+    changes["nobles"] = state.nobles.without(e.noble)
+    changes["chancery"] = (*state.chancery, *n.awards)
+    return changes
+
+
+@_on(ev.NobleCaptured)
+def _noble_captured(state: GameState, e: ev.NobleCaptured) -> dict[str, Any]:
+    n = state.nobles[e.noble]
+    changes = _off_the_map(state, e.noble)
+    changes["nobles"] = _with_noble(state, replace(n, place=None, inside=False, aboard=None, captive_of=e.by))
+    return changes
+
+
+@_on(ev.NobleReleased)
+def _noble_released(state: GameState, e: ev.NobleReleased) -> dict[str, Any]:
+    n = state.nobles[e.noble]
+    return {
+        "nobles": _with_noble(state, replace(n, place=e.place, inside=e.inside, aboard=None, captive_of=None))
+    }
+
+
+@_on(ev.HeirMoved)
+def _heir_moved(state: GameState, e: ev.HeirMoved) -> dict[str, Any]:
+    h = state.heirs[e.heir]
+    return {
+        "heirs": state.heirs.set(h.id, replace(h, with_noble=e.with_noble, place=e.place, inside=e.inside))
+    }
+
+
+@_on(ev.CombatResolved)
+def _combat_resolved(state: GameState, e: ev.CombatResolved) -> dict[str, Any]:
+    return {"combats": tuple(c for c in state.combats if c.id != e.combat)}
+
+
 @_on(ev.OrderGiven)
 def _order_given(state: GameState, e: ev.OrderGiven) -> dict[str, Any]:
     rec = OrderRecord(e.unit, e.order_kind, e.turn_of, e.by)
@@ -147,7 +209,9 @@ def _revoked(state: GameState, e: ev.PermissionRevoked) -> dict[str, Any]:
 
 @_on(ev.CombatDeclared)
 def _combat(state: GameState, e: ev.CombatDeclared) -> dict[str, Any]:
-    c = Combat(e.combat_kind, e.by, e.attackers, e.place, e.target, e.defenders, state.round)
+    c = Combat(
+        e.combat_kind, f"c{state.seq + 1}", e.by, e.attackers, e.place, e.target, e.defenders, state.round
+    )
     return {"combats": (*state.combats, c)}
 
 

@@ -114,7 +114,11 @@ def decode(tp: Any, data: Any, where: str = "$") -> Any:
 
 def state_to_data(state: GameState) -> dict[str, Any]:
     """A state's dynamic fields (the board and card set are stored with the game)."""
-    return {f.name: encode(getattr(state, f.name)) for f in _init_fields(GameState) if f.name not in ("board", "catalog")}
+    return {
+        f.name: encode(getattr(state, f.name))
+        for f in _init_fields(GameState)
+        if f.name not in ("board", "catalog")
+    }
 
 
 def state_from_data(data: dict[str, Any], board: Board, catalog: Catalog) -> GameState:

@@ -224,6 +224,80 @@ class RevealSeed(Command):
     by: str
 
 
+@dataclass(frozen=True, slots=True)
+class Kill(Command):
+    """The GM's ruling: a noble dies."""
+
+    kind = "kill"
+    by: str
+    noble: str
+
+
+@dataclass(frozen=True, slots=True)
+class Capture(Command):
+    """The GM's ruling: a noble is captured by ``faction``."""
+
+    kind = "capture"
+    by: str
+    noble: str
+    faction: str
+
+
+@dataclass(frozen=True, slots=True)
+class Release(Command):
+    """The GM frees a captive noble (ransom paid) at ``place``."""
+
+    kind = "release"
+    by: str
+    noble: str
+    place: str
+    inside: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MoveHeir(Command):
+    """The GM's ruling: an heir goes with ``with_noble``, or is left at ``place``."""
+
+    kind = "move_heir"
+    by: str
+    heir: str
+    with_noble: str | None = None
+    place: str | None = None
+    inside: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveCombat(Command):
+    """The GM records that a declared siege or battle is settled (with its outcome)."""
+
+    kind = "resolve_combat"
+    by: str
+    combat: str
+    summary: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Expire(Command):
+    """A pending request's deadline passed: it lapses (R15)."""
+
+    kind = "expire"
+    by: str
+    request: str
+
+
 MOVEMENT_COMMANDS: Final = (MoveRoad, Move, Enter, Leave, Embark, Disembark, Sail)
 COMBAT_COMMANDS: Final = (Siege, Attack)
-GM_COMMANDS: Final = (Deadline, Storm, SetControl, InjectRandom, EndTurn, RevealSeed)
+GM_COMMANDS: Final = (
+    Deadline,
+    Storm,
+    SetControl,
+    InjectRandom,
+    EndTurn,
+    RevealSeed,
+    Kill,
+    Capture,
+    Release,
+    MoveHeir,
+    ResolveCombat,
+    Expire,
+)

@@ -20,6 +20,14 @@ from .decision import Decision, Refusal, Result
 from .formation import decide_form_army
 from .movement import decide_enter, decide_move, decide_move_road
 from .movement import decide_leave as decide_leave_location
+from .outcomes import (
+    decide_capture,
+    decide_expire,
+    decide_kill,
+    decide_move_heir,
+    decide_release,
+    decide_resolve_combat,
+)
 from .permissions import decide_grant, decide_revoke
 from .ports import decide_disembark, decide_embark, decide_sail, decide_storm
 from .requests import decide_confirm, decide_reject
@@ -55,6 +63,12 @@ _GM: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
     c.InjectRandom: decide_inject,
     c.EndTurn: decide_end_turn,
     c.RevealSeed: decide_reveal_seed,
+    c.Kill: decide_kill,
+    c.Capture: decide_capture,
+    c.Release: decide_release,
+    c.MoveHeir: decide_move_heir,
+    c.ResolveCombat: decide_resolve_combat,
+    c.Expire: decide_expire,
 }
 
 

@@ -24,6 +24,52 @@ class NobleMoved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class NobleKilled(Event):
+    """The GM's ruling: a noble dies (in battle, siege, or by execution). His crown items
+    go to the Chancery; heirs he escorted stay where he was; an heir who is the noble
+    himself (``heirs_dead``) dies with him."""
+
+    kind = "noble_killed"
+    noble: str
+    heirs_dead: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class NobleCaptured(Event):
+    kind = "noble_captured"
+    noble: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class NobleReleased(Event):
+    """A captive noble is ransomed or freed, and stands at ``place``."""
+
+    kind = "noble_released"
+    noble: str
+    place: str
+    inside: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HeirMoved(Event):
+    """An heir changes hands: escorted by ``with_noble``, or left at ``place``."""
+
+    kind = "heir_moved"
+    heir: str
+    with_noble: str | None
+    place: str | None = None
+    inside: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CombatResolved(Event):
+    kind = "combat_resolved"
+    combat: str
+    summary: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class OrderGiven(Event):
     """An order of ``order_kind`` was given to ``unit`` this round (ALLY.4, ALLY.5)."""
 

@@ -31,6 +31,7 @@ class Noble:
     place: str | None = None
     inside: bool = False
     aboard: str | None = None
+    captive_of: str | None = None  # held by this faction after a battle or siege
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +153,7 @@ class Combat:
     """A siege or attack declared this round, for the GM to resolve."""
 
     kind: str  # "siege" | "attack"
+    id: str
     by: str
     attackers: tuple[str, ...]
     place: str
