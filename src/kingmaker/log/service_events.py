@@ -24,6 +24,19 @@ class GameStarted(ServiceEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class OrderSubmitted(ServiceEvent):
+    """An order, declaration, answer or grant as given, with the rules' answer: the
+    audit trail of every submission, refused ones included (they change nothing else)."""
+
+    kind = "order_submitted"
+    by: str
+    command: Record
+    result: str
+    rule: str | None
+    explanation: str
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerSeated(ServiceEvent):
     kind = "player_seated"
     faction: str

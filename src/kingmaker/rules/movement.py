@@ -55,7 +55,7 @@ def decide_move_road(state: GameState, cmd: MoveRoad, confirmed: bool = False) -
         rule = r if r == ids.LOC_PERMISSION or rule is None else rule
         check_capacity(state, last, members)
     effects: list[ev.Event] = [ev.NobleMoved(m, last.id, cmd.enter, path) for m in members]
-    where = f"inside {last.name}" if cmd.enter else f"at {last.name}"
+    where = f"into {last.name}" if cmd.enter else f"to {last.name}"
     return finish(
         state,
         cmd.by,
@@ -63,7 +63,7 @@ def decide_move_road(state: GameState, cmd: MoveRoad, confirmed: bool = False) -
         MOVEMENT,
         effects,
         rule=rule,
-        explanation=f"{name(state, cmd.unit)} moves by road to {where}" + (f" ({rule})" if rule else ""),
+        explanation=f"{name(state, cmd.unit)} moves by road {where}" + (f" ({rule})" if rule else ""),
         unit=cmd.unit,
         place=last.id,
         request=cmd.id,
@@ -87,7 +87,7 @@ def decide_move(state: GameState, cmd: Move, confirmed: bool = False) -> Decisio
         rule = judge_all(state, dest, members, ids.ENTER, "enter")
         check_capacity(state, dest, members)
     effects: list[ev.Event] = [ev.NobleMoved(m, dest.id, cmd.enter, (here, dest.id)) for m in members]
-    where = f"inside {dest.name}" if cmd.enter else f"to {dest.name}"
+    where = f"into {dest.name}" if cmd.enter else f"to {dest.name}"
     return finish(
         state,
         cmd.by,

@@ -1,0 +1,105 @@
+"""Which log entries a viewer may read: the log counterpart of ``rules.views``.
+
+Public: movement, control, combats, turns, the GM's rulings, draws, seats, undo and
+turn deadlines. Secret, to the factions concerned (and the GM): alliance declarations,
+answers and secret alliances (until public), requests and their answers, permissions,
+defence pacts, orders given and submissions, and deadlines of secret things.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kingmaker.rules import events as ev
+from kingmaker.rules.commands import GM
+from kingmaker.rules.views import PUBLIC
+
+from .envelope import Envelope
+from .service_events import DeadlinePassed, DeadlineSet, OrderSubmitted
+
+_PUBLIC_KINDS = (
+    ev.NobleMoved,
+    ev.Embarked,
+    ev.Landed,
+    ev.ShipMoved,
+    ev.ControlSet,
+    ev.CombatDeclared,
+    ev.AlliancesRevealed,
+    ev.ArmySet,
+    ev.ArmyDisbanded,
+    ev.RandomDrawn,
+    ev.RandomInjected,
+    ev.TurnEnded,
+    ev.SeedCommitted,
+    ev.SeedRevealed,
+    ev.NobleKilled,
+    ev.NobleCaptured,
+    ev.NobleReleased,
+    ev.HeirMoved,
+    ev.CombatResolved,
+)
+
+
+class _Tracker:
+    """Who each secret concerns, learnt while reading the log in order."""
+
+    def __init__(self) -> None:
+        self.declarations: dict[str, set[str]] = {}  # alliance id -> declarer + invited
+        self.members: dict[str, set[str]] = {}  # alliance id -> members
+        self.public: set[str] = set()
+        self.requests: dict[str, set[str]] = {}  # request id -> orderer + awaited
+        self.unit_owner: dict[str, str] = {}
+
+    def audience(self, env: Envelope) -> set[str] | None:
+        """The factions that may read ``env``; None when everyone may."""
+        e = env.event
+        if isinstance(e, _PUBLIC_KINDS):
+            if isinstance(e, ev.AlliancesRevealed):
+                self.public.update(e.alliances)
+            return None
+        if isinstance(e, ev.AllianceDeclared):
+            who = {e.by, *e.invited}
+            self.declarations[e.alliance] = who
+            return who
+        if isinstance(e, (ev.AllianceAnswered, ev.DeclarationEnded)):
+            return set(self.declarations.get(e.alliance, set()))
+        if isinstance(e, ev.AllianceFormed):
+            self.members[e.alliance] = set(e.members)
+            if e.public:
+                self.public.add(e.alliance)
+                return None
+            return set(e.members)
+        if isinstance(e, ev.AllianceLeft):
+            who = set(self.members.get(e.alliance, {e.faction}))
+            self.members[e.alliance] = who - {e.faction}
+            return None if e.alliance in self.public else who
+        if isinstance(e, ev.RequestOpened):
+            who = {e.by, *e.awaiting}
+            self.requests[e.request] = who
+            return who
+        if isinstance(e, (ev.RequestConfirmed, ev.RequestClosed)):
+            return set(self.requests.get(e.request, set()))
+        if isinstance(e, (ev.PermissionGranted, ev.PermissionRevoked)):
+            return {e.by, e.to}
+        if isinstance(e, ev.DefenceDeclared | ev.OrderGiven):
+            return {env.actor} | ({e.by} if isinstance(e, ev.OrderGiven) else set())
+        if isinstance(e, OrderSubmitted):
+            return {e.by}
+        if isinstance(e, (DeadlineSet, DeadlinePassed)):
+            if e.target_kind == "turn":
+                return None
+            secret = self.declarations.get(e.target) or self.requests.get(e.target)
+            return set(secret) if secret is not None else set()
+        return None  # service entries: game started, seats, orders missed, undo
+
+
+def visible_log(envelopes: Iterable[Envelope], viewer: str | None) -> list[Envelope]:
+    """The entries ``viewer`` (a faction, ``GM``, or None / ``PUBLIC``) may read, in order."""
+    who = PUBLIC if viewer is None else viewer
+    tracker = _Tracker()
+    out = []
+    for env in envelopes:
+        audience = tracker.audience(env)
+        if who == GM or audience is None or who in audience:
+            out.append(env)
+    return out

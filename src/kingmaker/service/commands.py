@@ -1,0 +1,69 @@
+"""The service's commands: what a GM or a player asks of a game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kingmaker.rules.commands import Command
+
+from .settings import GameSettings
+
+
+@dataclass(frozen=True)
+class CreateGame:
+    name: str
+    factions: tuple[str, ...]
+    seed: str | None = None  # None: a fresh secret seed
+    data_folder: str | None = None  # None: the packaged "England 1455"
+    settings: GameSettings = field(default_factory=GameSettings)
+    game_id: str | None = None
+    cards_per_faction: int | None = None
+
+
+@dataclass(frozen=True)
+class SeatPlayer:
+    game: str
+    faction: str
+    player: str
+
+
+@dataclass(frozen=True)
+class Submit:
+    """An order, declaration, answer, grant, or a GM ruling (a rules command)."""
+
+    game: str
+    command: Command
+
+
+@dataclass(frozen=True)
+class FinishTurn:
+    """The faction whose turn it is has finished: its turn ends."""
+
+    game: str
+    faction: str
+
+
+@dataclass(frozen=True)
+class Undo:
+    """The GM restores the state as it stood after log entry ``to_seq``."""
+
+    game: str
+    to_seq: int
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class ExtendDeadline:
+    game: str
+    target: str  # a faction (its turn), an alliance id or a request id
+    hours: float
+
+
+@dataclass(frozen=True)
+class Tick:
+    """Record every deadline that has passed by the clock's time."""
+
+    game: str
+
+
+ServiceCommand = CreateGame | SeatPlayer | Submit | FinishTurn | Undo | ExtendDeadline | Tick
