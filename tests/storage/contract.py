@@ -30,6 +30,7 @@ __all__ = [
     "test_create_and_read_a_game",
     "test_envelopes_round_trip_and_ranges",
     "test_idempotency_key_applies_once",
+    "test_import_game_is_all_or_nothing",
     "test_seats",
     "test_snapshots",
     "test_stale_append_is_refused_and_writes_nothing",
@@ -175,3 +176,17 @@ def test_concurrent_appenders_never_both_apply_on_a_stale_state(store: GameStore
     seqs = [e.seq for e in store.envelopes("g1")]
     assert seqs == list(range(1, 161))
     assert sorted(acked) == seqs
+
+
+def test_import_game_is_all_or_nothing(store: GameStore) -> None:
+    batch = envs(1, 30)
+    store.import_game(record("imp"), _initial(), batch, Snapshot(30, {"seq": 30}, "h30"))
+    assert store.head("imp") == 30 and list(store.envelopes("imp")) == batch
+    assert store.latest_snapshot("imp").seq == 30
+    with pytest.raises(GameExists):
+        store.import_game(record("imp"), _initial(), batch, None)
+    broken = envs(1, 5) + envs(9, 1)  # a gap: nothing of it may land
+    with pytest.raises((ValueError, ConcurrencyError)):
+        store.import_game(record("imp2"), _initial(), broken, None)
+    with pytest.raises(UnknownGame):
+        store.game("imp2")

@@ -13,6 +13,7 @@ from .base import (
     UnknownGame,
 )
 from .memory import MemoryStore
+from .sqlstore import SqlStore, open_store
 
 __all__ = [
     "AppendResult",
@@ -23,6 +24,8 @@ __all__ = [
     "MemoryStore",
     "Seat",
     "Snapshot",
+    "SqlStore",
     "StoreError",
     "UnknownGame",
+    "open_store",
 ]

@@ -90,6 +90,13 @@ class GameStore(Protocol):
 
     def create_game(self, record: GameRecord, initial: Snapshot) -> None: ...
 
+    def import_game(
+        self, record: GameRecord, initial: Snapshot, envelopes: Sequence[Envelope], snapshot: Snapshot | None
+    ) -> None:
+        """Create a game with its whole log in one transaction: all of it, or nothing
+        (``GameExists`` if the id is taken)."""
+        ...
+
     def game(self, game_id: str) -> GameRecord: ...
 
     def games(self) -> list[GameRecord]: ...

@@ -33,6 +33,22 @@ class MemoryStore:
             self._snapshots[record.id] = {initial.seq: initial}
             self._seats[record.id] = {}
 
+    def import_game(
+        self, record: GameRecord, initial: Snapshot, envelopes: Sequence[Envelope], snapshot: Snapshot | None
+    ) -> None:
+        for i, env in enumerate(envelopes):
+            if env.seq != i + 1:
+                raise ValueError(f"envelope seq {env.seq} does not follow {i}")
+        with self._lock:
+            if record.id in self._games:
+                raise GameExists(record.id)
+            self._games[record.id] = record
+            self._logs[record.id] = list(envelopes)
+            self._snapshots[record.id] = {initial.seq: initial}
+            if snapshot is not None:
+                self._snapshots[record.id][snapshot.seq] = snapshot
+            self._seats[record.id] = {}
+
     def game(self, game_id: str) -> GameRecord:
         self._need(game_id)
         return self._games[game_id]

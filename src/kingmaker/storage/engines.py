@@ -1,0 +1,133 @@
+"""Database URLs and engines: which back end a URL names, and each back end's set-up.
+
+- SQLite (the embedded default): ``sqlite:///path/to/games.db`` or a bare file path.
+  Every connection is put in WAL journal mode with ``synchronous=FULL``, foreign keys
+  on and a busy timeout (so a writer waits for another instead of failing). SQLAlchemy
+  emits ``BEGIN`` itself (the ``sqlite3`` module's own transaction handling is turned
+  off), and a connection marked with ``WRITE`` begins with ``BEGIN IMMEDIATE``: it takes
+  the write lock before it reads, so two writers serialise and a check made inside the
+  transaction still holds at commit.
+- PostgreSQL (for many games and several app processes): ``postgresql://...``,
+  ``postgres://...`` or ``postgresql+psycopg://...``, always through psycopg 3.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
+
+from .base import StoreError
+
+#: Execution option: the transaction will write (SQLite: ``BEGIN IMMEDIATE``).
+WRITE = "kingmaker_write"
+
+#: Seconds a SQLite writer waits for the write lock before giving up.
+SQLITE_BUSY_TIMEOUT = 60.0
+
+_POSTGRES_NAMES = {"postgresql", "postgres", "postgresql+psycopg"}
+_SQLITE_NAMES = {"sqlite", "sqlite+pysqlite"}
+
+
+def database_url(url: str) -> URL:
+    """The SQLAlchemy URL for ``url``, normalised; ``StoreError`` says what is wrong.
+
+    A string without ``://`` is the path of a SQLite file.
+    """
+    text = url.strip()
+    if not text:
+        raise StoreError("no database given: use sqlite:///path/to/games.db, a file path, or postgresql://...")
+    if "://" not in text:
+        return _sqlite_url(URL.create("sqlite", database=str(Path(text).expanduser())))
+    try:
+        parsed = make_url(text)
+    except ArgumentError:
+        raise StoreError(f"not a database URL: {text!r}") from None
+    name = parsed.drivername
+    if name in _SQLITE_NAMES:
+        return _sqlite_url(parsed.set(drivername="sqlite"))
+    if name in _POSTGRES_NAMES:
+        if not parsed.database:
+            raise StoreError(f"no database name in {describe(parsed)}: use postgresql://user@host:port/dbname")
+        return parsed.set(drivername="postgresql+psycopg")
+    backend, _, driver = name.partition("+")
+    if backend in ("postgresql", "postgres"):
+        raise StoreError(f"PostgreSQL driver {driver!r} is not supported: use postgresql:// (psycopg 3)")
+    if backend == "sqlite":
+        raise StoreError(f"SQLite driver {driver!r} is not supported: use sqlite:///path/to/games.db")
+    raise StoreError(f"unsupported database {backend!r} in {describe(parsed)}: use sqlite:///path or postgresql://...")
+
+
+def _sqlite_url(url: URL) -> URL:
+    db = url.database
+    if not db or db == ":memory:" or url.query.get("mode") == "memory" or db.startswith("file:"):
+        raise StoreError("a SQLite store needs a file path (sqlite:///path/to/games.db); use MemoryStore for memory")
+    path = Path(db).expanduser()
+    if not path.parent.is_dir():
+        raise StoreError(f"cannot create SQLite database {str(path)!r}: directory {str(path.parent)!r} does not exist")
+    if path.is_dir():
+        raise StoreError(f"cannot open SQLite database {str(path)!r}: it is a directory")
+    return url.set(database=str(path))
+
+
+def describe(url: URL) -> str:
+    """The URL to show in messages (no password)."""
+    return url.render_as_string(hide_password=True)
+
+
+def make_engine(url: URL) -> sa.Engine:
+    """An engine with the back end's set-up (``url`` from ``database_url``)."""
+    if url.get_backend_name() == "sqlite":
+        return _sqlite_engine(url)
+    return _postgres_engine(url)
+
+
+def _sqlite_engine(url: URL) -> sa.Engine:
+    connect_args: dict[str, Any] = {"check_same_thread": False}
+    timeout = float(str(url.query["timeout"])) if "timeout" in url.query else SQLITE_BUSY_TIMEOUT
+    connect_args["timeout"] = timeout
+    engine = sa.create_engine(
+        url,
+        connect_args=connect_args,
+        pool_size=5,
+        max_overflow=20,
+        pool_timeout=timeout,
+    )
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # The sqlite3 module's own BEGIN handling is off: SQLAlchemy emits BEGIN (below).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+            mode = cursor.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise StoreError(f"SQLite database {url.database!r} cannot use WAL journal mode (got {mode!r})")
+            cursor.execute("PRAGMA synchronous = FULL")
+            cursor.execute("PRAGMA foreign_keys = ON")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: sa.Connection) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE) else "BEGIN")
+
+    return engine
+
+
+def _postgres_engine(url: URL) -> sa.Engine:
+    connect_args: dict[str, Any] = {}
+    if "application_name" not in url.query:
+        connect_args["application_name"] = "kingmaker"
+    return sa.create_engine(
+        url,
+        connect_args=connect_args,
+        pool_size=10,
+        max_overflow=20,
+        pool_timeout=60,
+    )

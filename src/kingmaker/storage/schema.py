@@ -1,0 +1,94 @@
+"""The SQL tables behind ``SqlStore`` (SQLAlchemy Core), shared by SQLite and PostgreSQL.
+
+This module describes the schema the code expects. The database itself is created and
+upgraded only by the Alembic migrations in ``migrations/versions``; a test checks that
+the migrated database and these tables agree.
+
+- ``games``: one row per game (the ``GameRecord``).
+- ``events``: the append-only log. ``payload`` is the whole envelope
+  (``envelope_to_data``) and is what is read back; the other columns copy a few of its
+  fields so the log can be queried. The primary key ``(game_id, seq)`` is what makes a
+  stale append fail in the database itself.
+- ``snapshots``: cached states, ``(game_id, seq)``; seq 0 is the initial state.
+- ``idempotency``: one row per idempotency key, written in the same transaction as the
+  events it stands for.
+- ``seats``: who plays which faction; ``token_hash`` is unique across all games.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import JSONB
+
+#: JSON everywhere; JSONB on PostgreSQL (queryable, indexable).
+Json = sa.JSON().with_variant(JSONB(), "postgresql")
+#: The same, but Python ``None`` is stored as SQL NULL rather than JSON ``null``.
+NullableJson = sa.JSON(none_as_null=True).with_variant(JSONB(none_as_null=True), "postgresql")
+
+metadata = sa.MetaData(
+    naming_convention={
+        "pk": "pk_%(table_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_name)s",
+        "ix": "ix_%(table_name)s_%(column_0_name)s",
+    }
+)
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String, primary_key=True),
+    sa.Column("name", sa.String, nullable=False),
+    sa.Column("created_at", sa.String, nullable=False),
+    sa.Column("factions", Json, nullable=False),
+    sa.Column("data_set", sa.String, nullable=False),
+    sa.Column("board", Json, nullable=False),
+    sa.Column("catalog", Json, nullable=False),
+    sa.Column("seed", sa.String, nullable=False),
+    sa.Column("commitment", sa.String, nullable=False),
+    sa.Column("settings", Json, nullable=False),
+)
+
+events = sa.Table(
+    "events",
+    metadata,
+    sa.Column("game_id", sa.String, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("round", sa.Integer, nullable=False),
+    sa.Column("turn", sa.String, nullable=False),
+    sa.Column("actor", sa.String, nullable=False),
+    sa.Column("rule", sa.String, nullable=True),
+    sa.Column("kind", sa.String, nullable=False),
+    sa.Column("v", sa.Integer, nullable=False),
+    sa.Column("command", sa.String, nullable=True),
+    sa.Column("recorded_at", sa.String, nullable=False),
+    sa.Column("payload", Json, nullable=False),
+)
+
+snapshots = sa.Table(
+    "snapshots",
+    metadata,
+    sa.Column("game_id", sa.String, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("state", Json, nullable=False),
+    sa.Column("state_hash", sa.String, nullable=False),
+)
+
+idempotency = sa.Table(
+    "idempotency",
+    metadata,
+    sa.Column("game_id", sa.String, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("key", sa.String, primary_key=True),
+    sa.Column("first_seq", sa.Integer, nullable=False),
+    sa.Column("last_seq", sa.Integer, nullable=False),
+    sa.Column("response", NullableJson, nullable=True),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("game_id", sa.String, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("faction", sa.String, primary_key=True),
+    sa.Column("player", sa.String, nullable=False),
+    sa.Column("token_hash", sa.String, nullable=False, unique=True),
+)

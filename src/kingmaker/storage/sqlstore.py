@@ -1,0 +1,418 @@
+"""``SqlStore``: the ``GameStore`` on SQLAlchemy Core, for SQLite and PostgreSQL alike;
+``open_store(url)`` picks the back end, sets it up and migrates the schema to head.
+
+How an append stays right under concurrency (one game, many writers):
+
+- everything an append writes (its events, its idempotency key, its snapshot) goes in
+  one transaction, which first reads the head and the key: a known key replays the
+  first result, a moved head is a clean ``ConcurrencyError``;
+- SQLite: the transaction begins with ``BEGIN IMMEDIATE``, so writers take turns and
+  the head read inside it cannot go stale before the commit;
+- PostgreSQL (read committed, many processes): two writers may both read the same
+  head, but the primary key ``(game_id, seq)`` lets only one insert the next seqs; the
+  other gets an ``IntegrityError`` (after waiting for the first to commit), which
+  becomes a ``ConcurrencyError`` with the head re-read, or a replay if the winner
+  wrote the same idempotency key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from types import TracebackType
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+
+from kingmaker.log.envelope import Envelope, LogFormatError, envelope_from_data, envelope_to_data
+
+from .base import (
+    AppendResult,
+    ConcurrencyError,
+    GameExists,
+    GameRecord,
+    Seat,
+    Snapshot,
+    StoreError,
+    UnknownGame,
+)
+from .engines import WRITE, database_url, describe, make_engine
+from .migrate import upgrade
+from .schema import events, games, idempotency, seats, snapshots
+
+#: Envelopes read per query by ``envelopes()`` (each page in its own short transaction).
+PAGE = 1000
+
+# PostgreSQL SQLSTATEs that mean "another transaction got in the way; try again".
+_CONFLICT_STATES = {"40001", "40P01"}  # serialization_failure, deadlock_detected
+
+
+def open_store(url: str) -> SqlStore:
+    """Open (creating it if need be) the store at ``url`` and migrate it to the newest schema.
+
+    ``url``: ``sqlite:///path/to/games.db`` or a bare file path (SQLite), or
+    ``postgresql://user@host:port/dbname`` (PostgreSQL through psycopg 3). A bad URL, a
+    server that cannot be reached or a database from a newer program is a ``StoreError``.
+    """
+    sa_url = database_url(url)
+    engine = make_engine(sa_url)
+    try:
+        with _database_errors(f"cannot open {describe(sa_url)}"):
+            upgrade(engine)
+    except BaseException:
+        engine.dispose()
+        raise
+    return SqlStore(engine)
+
+
+@contextmanager
+def _database_errors(what: str) -> Iterator[None]:
+    """Database failures (unreachable, locked, not a database...) as a ``StoreError``."""
+    try:
+        yield
+    except (sa.exc.OperationalError, sa.exc.InterfaceError, sa.exc.DatabaseError) as e:
+        if isinstance(e, sa.exc.IntegrityError):
+            raise
+        detail = str(e.orig).strip().splitlines()[0] if e.orig is not None else str(e)
+        raise StoreError(f"{what}: {detail}") from e
+
+
+def _is_conflict(error: sa.exc.DBAPIError) -> bool:
+    """Did the database refuse a write because a concurrent writer got there first?"""
+    if isinstance(error, sa.exc.IntegrityError):
+        return True
+    return getattr(error.orig, "sqlstate", None) in _CONFLICT_STATES
+
+
+class SqlStore:
+    """A ``GameStore`` on a SQLAlchemy engine (set up by ``engines.make_engine``).
+
+    Thread-safe: every call takes its own connection from the engine's pool.
+    """
+
+    def __init__(self, engine: sa.Engine):
+        self.engine = engine
+        self.backend = engine.dialect.name
+        self._where = describe(engine.url)
+
+    def __repr__(self) -> str:
+        return f"SqlStore({self._where!r})"
+
+    def __enter__(self) -> SqlStore:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    # -- connections ------------------------------------------------------------------
+    @contextmanager
+    def _read(self) -> Iterator[sa.Connection]:
+        with _database_errors(f"reading {self._where}"), self.engine.connect() as conn:
+            yield conn
+
+    @contextmanager
+    def _write(self) -> Iterator[sa.Connection]:
+        """One write transaction: committed if the block ends normally, else rolled back."""
+        with _database_errors(f"writing {self._where}"), self.engine.connect() as conn:
+            conn.execution_options(**{WRITE: True})
+            with conn.begin():
+                yield conn
+
+    def _insert(self, table: sa.Table) -> Any:
+        dialect = sqlite if self.backend == "sqlite" else postgresql
+        return dialect.insert(table)
+
+    def _upsert(self, conn: sa.Connection, table: sa.Table, values: Mapping[str, Any]) -> None:
+        keys = [c.name for c in table.primary_key.columns]
+        stmt = self._insert(table).values(**values)
+        stmt = stmt.on_conflict_do_update(
+            index_elements=keys, set_={k: stmt.excluded[k] for k in values if k not in keys}
+        )
+        conn.execute(stmt)
+
+    @staticmethod
+    def _exists(conn: sa.Connection, game_id: str) -> bool:
+        return conn.execute(sa.select(games.c.id).where(games.c.id == game_id)).first() is not None
+
+    def _need(self, conn: sa.Connection, game_id: str) -> None:
+        if not self._exists(conn, game_id):
+            raise UnknownGame(game_id)
+
+    # -- games ------------------------------------------------------------------------
+    def create_game(self, record: GameRecord, initial: Snapshot) -> None:
+        self.import_game(record, initial, (), None)
+
+    def import_game(
+        self, record: GameRecord, initial: Snapshot, envelopes: Sequence[Envelope], snapshot: Snapshot | None
+    ) -> None:
+        """Create a game with its whole log in one transaction: all of it, or nothing."""
+        batch = list(envelopes)
+        for i, env in enumerate(batch):
+            if env.seq != i + 1:
+                raise ValueError(f"envelope seq {env.seq} does not follow {i}")
+        rows = [self._event_row(record.id, env) for env in batch]
+        try:
+            with self._write() as conn:
+                if self._exists(conn, record.id):
+                    raise GameExists(record.id)
+                conn.execute(
+                    games.insert().values(
+                        id=record.id,
+                        name=record.name,
+                        created_at=record.created_at,
+                        factions=list(record.factions),
+                        data_set=record.data_set,
+                        board=record.board,
+                        catalog=record.catalog,
+                        seed=record.seed,
+                        commitment=record.commitment,
+                        settings=record.settings,
+                    )
+                )
+                self._save_snapshot(conn, record.id, initial)
+                if rows:
+                    conn.execute(events.insert(), rows)
+                if snapshot is not None:
+                    self._save_snapshot(conn, record.id, snapshot)
+        except sa.exc.IntegrityError:
+            # PostgreSQL: another process created it between our check and our insert.
+            raise GameExists(record.id) from None
+
+    @staticmethod
+    def _record(row: sa.Row[Any]) -> GameRecord:
+        return GameRecord(
+            id=row.id,
+            name=row.name,
+            created_at=row.created_at,
+            factions=tuple(row.factions),
+            data_set=row.data_set,
+            board=row.board,
+            catalog=row.catalog,
+            seed=row.seed,
+            commitment=row.commitment,
+            settings=row.settings,
+        )
+
+    def game(self, game_id: str) -> GameRecord:
+        with self._read() as conn:
+            row = conn.execute(sa.select(games).where(games.c.id == game_id)).first()
+        if row is None:
+            raise UnknownGame(game_id)
+        return self._record(row)
+
+    def games(self) -> list[GameRecord]:
+        with self._read() as conn:
+            rows = conn.execute(sa.select(games).order_by(games.c.created_at, games.c.id)).all()
+        return [self._record(row) for row in rows]
+
+    # -- the log ----------------------------------------------------------------------
+    @staticmethod
+    def _head_query(game_id: str) -> sa.ScalarSelect[Any]:
+        return (
+            sa.select(sa.func.coalesce(sa.func.max(events.c.seq), 0))
+            .where(events.c.game_id == game_id)
+            .scalar_subquery()
+        )
+
+    def head(self, game_id: str) -> int:
+        with self._read() as conn:
+            row = conn.execute(
+                sa.select(games.c.id, self._head_query(game_id).label("head")).where(games.c.id == game_id)
+            ).first()
+        if row is None:
+            raise UnknownGame(game_id)
+        return int(row.head)
+
+    def _head_and_key(
+        self, conn: sa.Connection, game_id: str, key: str | None
+    ) -> tuple[int, AppendResult | None]:
+        """The game's head and what its idempotency ``key`` recorded, read in one statement
+        (one snapshot of the database, on PostgreSQL too)."""
+        head = self._head_query(game_id).label("head")
+        if key is None:
+            row = conn.execute(sa.select(games.c.id, head).where(games.c.id == game_id)).first()
+            if row is None:
+                raise UnknownGame(game_id)
+            return int(row.head), None
+        joined = games.outerjoin(
+            idempotency, sa.and_(idempotency.c.game_id == games.c.id, idempotency.c.key == key)
+        )
+        row = conn.execute(
+            sa.select(
+                games.c.id, head, idempotency.c.first_seq, idempotency.c.last_seq, idempotency.c.response
+            )
+            .select_from(joined)
+            .where(games.c.id == game_id)
+        ).first()
+        if row is None:
+            raise UnknownGame(game_id)
+        seen = None
+        if row.first_seq is not None:
+            seen = AppendResult(row.first_seq, row.last_seq, row.response, replayed=True)
+        return int(row.head), seen
+
+    @staticmethod
+    def _event_row(game_id: str, env: Envelope) -> dict[str, Any]:
+        payload = envelope_to_data(env)
+        event = payload["event"]
+        kind = event.get("kind") if isinstance(event, dict) else None
+        return {
+            "game_id": game_id,
+            "seq": env.seq,
+            "round": env.round,
+            "turn": env.turn,
+            "actor": env.actor,
+            "rule": env.rule,
+            "kind": str(kind or type(env.event).__name__),
+            "v": env.v,
+            "command": env.command,
+            "recorded_at": env.recorded_at,
+            "payload": payload,
+        }
+
+    def append(
+        self,
+        game_id: str,
+        expected_seq: int,
+        envelopes: Sequence[Envelope],
+        *,
+        idempotency_key: str | None = None,
+        response: dict[str, Any] | None = None,
+        snapshot: Snapshot | None = None,
+    ) -> AppendResult:
+        if expected_seq < 0:
+            raise ValueError(f"expected_seq must be 0 or more, not {expected_seq}")
+        batch = list(envelopes)
+        for i, env in enumerate(batch):
+            if env.seq != expected_seq + 1 + i:
+                raise ValueError(f"envelope seq {env.seq} does not follow {expected_seq + i}")
+        rows = [self._event_row(game_id, env) for env in batch]  # encode before the transaction
+        result = AppendResult(expected_seq + 1, expected_seq + len(batch), response)
+        try:
+            with self._write() as conn:
+                head, seen = self._head_and_key(conn, game_id, idempotency_key)
+                if seen is not None:
+                    return seen
+                if head != expected_seq:
+                    raise ConcurrencyError(game_id, expected_seq, head)
+                if rows:
+                    conn.execute(events.insert(), rows)
+                if idempotency_key is not None:
+                    conn.execute(
+                        idempotency.insert().values(
+                            game_id=game_id,
+                            key=idempotency_key,
+                            first_seq=result.first_seq,
+                            last_seq=result.last_seq,
+                            response=response,
+                        )
+                    )
+                if snapshot is not None:
+                    self._save_snapshot(conn, game_id, snapshot)
+        except StoreError as e:
+            cause = e.__cause__
+            if not (isinstance(cause, sa.exc.DBAPIError) and _is_conflict(cause)):
+                raise
+            return self._after_conflict(game_id, expected_seq, idempotency_key, cause)
+        except sa.exc.IntegrityError as e:
+            return self._after_conflict(game_id, expected_seq, idempotency_key, e)
+        return result
+
+    def _after_conflict(
+        self, game_id: str, expected_seq: int, key: str | None, error: sa.exc.DBAPIError
+    ) -> AppendResult:
+        """The database refused the append's rows: find out who got there first."""
+        with self._read() as conn:
+            head, seen = self._head_and_key(conn, game_id, key)
+        if seen is not None:
+            return seen
+        if head != expected_seq:
+            raise ConcurrencyError(game_id, expected_seq, head) from None
+        detail = str(error.orig).strip().splitlines()[0] if error.orig is not None else str(error)
+        raise StoreError(f"the database refused an append to game {game_id!r}: {detail}") from error
+
+    def envelopes(self, game_id: str, after: int = 0, upto: int | None = None) -> Iterator[Envelope]:
+        with self._read() as conn:
+            self._need(conn, game_id)
+        last = after
+        while upto is None or last < upto:
+            query = sa.select(events.c.seq, events.c.payload).where(
+                events.c.game_id == game_id, events.c.seq > last
+            )
+            if upto is not None:
+                query = query.where(events.c.seq <= upto)
+            with self._read() as conn:
+                page = conn.execute(query.order_by(events.c.seq).limit(PAGE)).all()
+            for seq, payload in page:
+                yield self._decode(game_id, seq, payload)
+            if len(page) < PAGE:
+                return
+            last = page[-1].seq
+
+    @staticmethod
+    def _decode(game_id: str, seq: int, payload: Any) -> Envelope:
+        try:
+            env = envelope_from_data(payload)
+        except LogFormatError as e:
+            raise LogFormatError(f"game {game_id!r}, seq {seq}: {e}") from None
+        if env.seq != seq:
+            raise LogFormatError(f"game {game_id!r}: the envelope stored at seq {seq} says seq {env.seq}")
+        return env
+
+    # -- snapshots --------------------------------------------------------------------
+    def latest_snapshot(self, game_id: str, at_or_before: int | None = None) -> Snapshot:
+        query = sa.select(snapshots.c.seq, snapshots.c.state, snapshots.c.state_hash).where(
+            snapshots.c.game_id == game_id
+        )
+        if at_or_before is not None:
+            query = query.where(snapshots.c.seq <= at_or_before)
+        with self._read() as conn:
+            row = conn.execute(query.order_by(snapshots.c.seq.desc()).limit(1)).first()
+            if row is None:
+                self._need(conn, game_id)
+        if row is None:
+            raise StoreError(f"game {game_id!r} has no snapshot at or before seq {at_or_before}")
+        return Snapshot(row.seq, row.state, row.state_hash)
+
+    def _save_snapshot(self, conn: sa.Connection, game_id: str, snapshot: Snapshot) -> None:
+        self._upsert(
+            conn,
+            snapshots,
+            {"game_id": game_id, "seq": snapshot.seq, "state": snapshot.state, "state_hash": snapshot.state_hash},
+        )
+
+    def save_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
+        with self._write() as conn:
+            self._need(conn, game_id)
+            self._save_snapshot(conn, game_id, snapshot)
+
+    # -- seats ------------------------------------------------------------------------
+    def set_seat(self, game_id: str, seat: Seat) -> None:
+        try:
+            with self._write() as conn:
+                self._need(conn, game_id)
+                self._upsert(
+                    conn,
+                    seats,
+                    {"game_id": game_id, "faction": seat.faction, "player": seat.player, "token_hash": seat.token_hash},
+                )
+        except sa.exc.IntegrityError:
+            raise StoreError(
+                f"cannot seat {seat.player!r} as {seat.faction!r} in game {game_id!r}: that token is already in use"
+            ) from None
+
+    def seats(self, game_id: str) -> list[Seat]:
+        with self._read() as conn:
+            self._need(conn, game_id)
+            rows = conn.execute(
+                sa.select(seats.c.faction, seats.c.player, seats.c.token_hash)
+                .where(seats.c.game_id == game_id)
+                .order_by(seats.c.faction)
+            ).all()
+        return [Seat(row.faction, row.player, row.token_hash) for row in rows]
+
+    def close(self) -> None:
+        self.engine.dispose()
