@@ -198,3 +198,18 @@ def test_a_faction_reads_only_its_part_of_the_log() -> None:
     green = visible_log(svc.log(game), "green")
     assert not any("secret-rg" in repr(e.event) for e in blue)
     assert any(isinstance(e.event, ev.AllianceFormed) for e in green)
+
+
+def test_queries_show_each_viewer_only_its_own_pending_things() -> None:
+    svc, _, game = _service()
+    svc.execute(player("red"), Submit(game, rc.DeclareAlliance("red", "rg", ("green",))))
+    red = svc.pending(game, player("red"))
+    green = svc.pending(game, player("green"))
+    blue = svc.pending(game, player("blue"))
+    assert [(p.kind, p.id, p.awaiting) for p in red] == [("declaration", "rg", ("green",))]
+    assert red[0].due is not None and green == red and blue == []
+    assert svc.pending(game, GM_ACTOR) == red
+    svc.execute(player("green"), Submit(game, rc.AnswerAlliance("green", "rg", True)))
+    assert [a.members for a in svc.view(game, player("blue")).alliances] == []
+    assert [a.members for a in svc.view(game, player("red")).alliances] == [("green", "red")]
+    assert svc.view(game, player("red")).seed is None and svc.view(game, GM_ACTOR).seed == "s"

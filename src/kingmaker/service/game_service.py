@@ -30,6 +30,7 @@ from kingmaker.log.service_events import (
     PlayerSeated,
     Undone,
 )
+from kingmaker.log.visibility import visible_log
 from kingmaker.rules import commands as rc
 from kingmaker.rules import events as ev
 from kingmaker.rules import ids
@@ -41,6 +42,7 @@ from kingmaker.rules.deal import new_game
 from kingmaker.rules.decide import decide
 from kingmaker.rules.records import Record
 from kingmaker.rules.state import GameState
+from kingmaker.rules.views import PUBLIC, View, view
 from kingmaker.storage.base import ConcurrencyError, GameExists, GameRecord, GameStore, Seat, UnknownGame
 
 from .clock import Clock, SystemClock, iso, parse_iso
@@ -516,9 +518,74 @@ class GameService:
         raise PermissionDenied("that link is not valid for this game")
 
     def log(self, game: str) -> list[Envelope]:
-        """Every entry (the GM's audit log; players read ``visible_log``)."""
+        """Every entry (the GM's audit log; players read ``log_for``)."""
         self._require_game(game)
         return list(self.store.envelopes(game))
+
+    def log_for(self, game: str, viewer: Actor) -> list[Envelope]:
+        """The entries ``viewer`` may read, with their rule ids."""
+        return visible_log(self.log(game), _viewer(viewer))
+
+    def view(self, game: str, viewer: Actor) -> View:
+        """What ``viewer`` may see of the position (secret alliances hidden)."""
+        return view(self.state(game), _viewer(viewer))
+
+    def pending(self, game: str, viewer: Actor) -> list[PendingItem]:
+        """What waits for answers, and for whom, with deadlines: only what ``viewer``
+        may know of (its own declarations and requests, and those awaiting it)."""
+        proj = self.projection(game)
+        v = view(proj.state, _viewer(viewer))
+        due = {d.target: d.due for d in proj.open_deadlines()}
+        items = [
+            PendingItem(
+                "declaration",
+                d.id,
+                d.by,
+                d.awaiting,
+                due.get(d.id),
+                ids.ALLY_2,
+                f"{d.by} declares an alliance with {', '.join(d.invited)}",
+            )
+            for d in v.declarations
+        ]
+        items += [
+            PendingItem("request", r.id, r.by, r.awaiting, due.get(r.id), r.rule, _describe(r.command))
+            for r in v.requests
+        ]
+        return items
+
+    def deadlines(self, game: str) -> list[Deadline]:
+        return self.projection(game).open_deadlines()
+
+
+@dataclass(frozen=True)
+class PendingItem:
+    kind: str  # "declaration" | "request"
+    id: str
+    by: str
+    awaiting: tuple[str, ...]
+    due: str | None
+    rule: str
+    summary: str
+
+
+def _viewer(actor: Actor) -> str:
+    if actor.is_gm:
+        return rc.GM
+    if actor.role == "player" and actor.faction:
+        return actor.faction
+    return PUBLIC
+
+
+def _describe(command: object) -> str:
+    kind = getattr(command, "kind", "order").replace("_", " ")
+    who = getattr(command, "by", "?")
+    unit = (
+        getattr(command, "unit", None)
+        or getattr(command, "ship", None)
+        or ", ".join(getattr(command, "units", ()))
+    )
+    return f"{who}: {kind} {unit}".strip()
 
 
 def _slug(name: str) -> str:
