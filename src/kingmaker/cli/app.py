@@ -17,12 +17,13 @@ app = typer.Typer(
 
 
 def _mount() -> None:
-    from . import conformance_cmd, data_cmd, demo_cmd, draws_cmd
+    from . import conformance_cmd, data_cmd, demo_cmd, draws_cmd, transfer_cmd
 
     conformance_cmd.register(app)
     data_cmd.register(app)
     demo_cmd.register(app)
     draws_cmd.register(app)
+    transfer_cmd.register(app)
 
 
 def main() -> None:
