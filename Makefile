@@ -40,6 +40,7 @@ test: lint typecheck conformance pytest
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/log_store.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
