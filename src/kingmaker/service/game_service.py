@@ -423,8 +423,9 @@ class GameService:
                         snapshot=snapshot,
                     )
                 except ConcurrencyError:
-                    self._cache.pop(game, None)
-                    time.sleep(random.uniform(0, 0.002 * min(attempt, 10)))
+                    # another process appended first: catch up (``_current`` reads the new
+                    # entries) and decide again, after a short random pause
+                    time.sleep(random.uniform(0, 0.001 * min(attempt + 1, 10)))
                     continue
                 if r.replayed:
                     return Outcome.from_data(r.response or {}, replayed=True).with_seqs(
