@@ -19,12 +19,14 @@ from kingmaker.storage.base import (
     GameStore,
     Seat,
     Snapshot,
+    StoreError,
     UnknownGame,
 )
 
 __all__ = [
     "envs",
     "record",
+    "test_a_token_belongs_to_one_seat",
     "test_appends_are_atomic_when_a_batch_is_malformed",
     "test_concurrent_appenders_never_both_apply_on_a_stale_state",
     "test_create_and_read_a_game",
@@ -141,6 +143,9 @@ def test_snapshots(store: GameStore) -> None:
     assert store.latest_snapshot("g1").seq == 20
     assert store.latest_snapshot("g1", at_or_before=15).seq == 10
     assert store.latest_snapshot("g1", at_or_before=9).seq == 0
+    store.create_game(record("g2"), Snapshot(5, {"seq": 5}, "h5"))
+    with pytest.raises(StoreError):
+        store.latest_snapshot("g2", at_or_before=1)
 
 
 def test_seats(store: GameStore) -> None:
@@ -190,3 +195,14 @@ def test_import_game_is_all_or_nothing(store: GameStore) -> None:
         store.import_game(record("imp2"), _initial(), broken, None)
     with pytest.raises(UnknownGame):
         store.game("imp2")
+
+
+def test_a_token_belongs_to_one_seat(store: GameStore) -> None:
+    store.create_game(record(), _initial())
+    store.create_game(record("g2"), _initial())
+    store.set_seat("g1", Seat("red", "Alice", "t1"))
+    store.set_seat("g1", Seat("red", "Alice", "t1"))  # the same seat again is fine
+    with pytest.raises(StoreError):
+        store.set_seat("g1", Seat("blue", "Bob", "t1"))
+    with pytest.raises(StoreError):
+        store.set_seat("g2", Seat("red", "Eve", "t1"))

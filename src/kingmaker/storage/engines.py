@@ -29,6 +29,10 @@ WRITE = "kingmaker_write"
 #: Seconds a SQLite writer waits for the write lock before giving up.
 SQLITE_BUSY_TIMEOUT = 60.0
 
+#: Connections per process (threads beyond these wait for one).
+SQLITE_POOL_SIZE = 4
+POSTGRES_POOL_SIZE = 5
+
 _POSTGRES_NAMES = {"postgresql", "postgres", "postgresql+psycopg"}
 _SQLITE_NAMES = {"sqlite", "sqlite+pysqlite"}
 
@@ -40,7 +44,9 @@ def database_url(url: str) -> URL:
     """
     text = url.strip()
     if not text:
-        raise StoreError("no database given: use sqlite:///path/to/games.db, a file path, or postgresql://...")
+        raise StoreError(
+            "no database given: use sqlite:///path/to/games.db, a file path, or postgresql://..."
+        )
     if "://" not in text:
         return _sqlite_url(URL.create("sqlite", database=str(Path(text).expanduser())))
     try:
@@ -52,23 +58,38 @@ def database_url(url: str) -> URL:
         return _sqlite_url(parsed.set(drivername="sqlite"))
     if name in _POSTGRES_NAMES:
         if not parsed.database:
-            raise StoreError(f"no database name in {describe(parsed)}: use postgresql://user@host:port/dbname")
+            raise StoreError(
+                f"no database name in {describe(parsed)}: use postgresql://user@host:port/dbname"
+            )
         return parsed.set(drivername="postgresql+psycopg")
     backend, _, driver = name.partition("+")
     if backend in ("postgresql", "postgres"):
         raise StoreError(f"PostgreSQL driver {driver!r} is not supported: use postgresql:// (psycopg 3)")
     if backend == "sqlite":
         raise StoreError(f"SQLite driver {driver!r} is not supported: use sqlite:///path/to/games.db")
-    raise StoreError(f"unsupported database {backend!r} in {describe(parsed)}: use sqlite:///path or postgresql://...")
+    raise StoreError(
+        f"unsupported database {backend!r} in {describe(parsed)}: use sqlite:///path or postgresql://..."
+    )
 
 
 def _sqlite_url(url: URL) -> URL:
     db = url.database
     if not db or db == ":memory:" or url.query.get("mode") == "memory" or db.startswith("file:"):
-        raise StoreError("a SQLite store needs a file path (sqlite:///path/to/games.db); use MemoryStore for memory")
+        raise StoreError(
+            "a SQLite store needs a file path (sqlite:///path/to/games.db); use MemoryStore for memory"
+        )
+    if "timeout" in url.query:
+        try:
+            ok = float(str(url.query["timeout"])) > 0
+        except ValueError:
+            ok = False
+        if not ok:
+            raise StoreError(f"timeout={url.query['timeout']!r} in the SQLite URL is not a number of seconds")
     path = Path(db).expanduser()
     if not path.parent.is_dir():
-        raise StoreError(f"cannot create SQLite database {str(path)!r}: directory {str(path.parent)!r} does not exist")
+        raise StoreError(
+            f"cannot create SQLite database {str(path)!r}: directory {str(path.parent)!r} does not exist"
+        )
     if path.is_dir():
         raise StoreError(f"cannot open SQLite database {str(path)!r}: it is a directory")
     return url.set(database=str(path))
@@ -79,23 +100,29 @@ def describe(url: URL) -> str:
     return url.render_as_string(hide_password=True)
 
 
-def make_engine(url: URL) -> sa.Engine:
-    """An engine with the back end's set-up (``url`` from ``database_url``)."""
+def make_engine(url: URL, pool_size: int | None = None) -> sa.Engine:
+    """An engine with the back end's set-up (``url`` from ``database_url``).
+
+    ``pool_size``: connections kept open (and at most open) per process; threads beyond
+    it wait for a free one.
+    """
+    if pool_size is not None and pool_size < 1:
+        raise StoreError(f"pool_size must be 1 or more, not {pool_size}")
     if url.get_backend_name() == "sqlite":
-        return _sqlite_engine(url)
-    return _postgres_engine(url)
+        return _sqlite_engine(url, pool_size)
+    return _postgres_engine(url, pool_size)
 
 
-def _sqlite_engine(url: URL) -> sa.Engine:
+def _sqlite_engine(url: URL, pool_size: int | None) -> sa.Engine:
     connect_args: dict[str, Any] = {"check_same_thread": False}
     timeout = float(str(url.query["timeout"])) if "timeout" in url.query else SQLITE_BUSY_TIMEOUT
     connect_args["timeout"] = timeout
     engine = sa.create_engine(
         url,
         connect_args=connect_args,
-        pool_size=5,
-        max_overflow=20,
-        pool_timeout=timeout,
+        pool_size=pool_size or SQLITE_POOL_SIZE,
+        max_overflow=0,  # more threads than connections wait for one, rather than churn connections
+        pool_timeout=max(timeout, 30.0),
     )
 
     @event.listens_for(engine, "connect")
@@ -107,7 +134,9 @@ def _sqlite_engine(url: URL) -> sa.Engine:
             cursor.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
             mode = cursor.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":
-                raise StoreError(f"SQLite database {url.database!r} cannot use WAL journal mode (got {mode!r})")
+                raise StoreError(
+                    f"SQLite database {url.database!r} cannot use WAL journal mode (got {mode!r})"
+                )
             cursor.execute("PRAGMA synchronous = FULL")
             cursor.execute("PRAGMA foreign_keys = ON")
         finally:
@@ -120,14 +149,14 @@ def _sqlite_engine(url: URL) -> sa.Engine:
     return engine
 
 
-def _postgres_engine(url: URL) -> sa.Engine:
+def _postgres_engine(url: URL, pool_size: int | None) -> sa.Engine:
     connect_args: dict[str, Any] = {}
     if "application_name" not in url.query:
         connect_args["application_name"] = "kingmaker"
     return sa.create_engine(
         url,
         connect_args=connect_args,
-        pool_size=10,
-        max_overflow=20,
+        pool_size=pool_size or POSTGRES_POOL_SIZE,
+        max_overflow=0,  # a new server connection is costly: more threads wait for a pooled one
         pool_timeout=60,
     )

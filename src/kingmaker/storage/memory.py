@@ -8,7 +8,16 @@ from typing import Any
 
 from kingmaker.log.envelope import Envelope
 
-from .base import AppendResult, ConcurrencyError, GameExists, GameRecord, Seat, Snapshot, UnknownGame
+from .base import (
+    AppendResult,
+    ConcurrencyError,
+    GameExists,
+    GameRecord,
+    Seat,
+    Snapshot,
+    StoreError,
+    UnknownGame,
+)
 
 
 class MemoryStore:
@@ -101,8 +110,10 @@ class MemoryStore:
     def latest_snapshot(self, game_id: str, at_or_before: int | None = None) -> Snapshot:
         self._need(game_id)
         snaps = self._snapshots[game_id]
-        best = max(s for s in snaps if at_or_before is None or s <= at_or_before)
-        return snaps[best]
+        seqs = [s for s in snaps if at_or_before is None or s <= at_or_before]
+        if not seqs:
+            raise StoreError(f"game {game_id!r} has no snapshot at or before seq {at_or_before}")
+        return snaps[max(seqs)]
 
     def save_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
         with self._lock:
@@ -112,6 +123,10 @@ class MemoryStore:
     def set_seat(self, game_id: str, seat: Seat) -> None:
         with self._lock:
             self._need(game_id)
+            for game, seats in self._seats.items():
+                for other in seats.values():
+                    if other.token_hash == seat.token_hash and (game, other.faction) != (game_id, seat.faction):
+                        raise StoreError("that token is already in use")
             self._seats[game_id][seat.faction] = seat
 
     def seats(self, game_id: str) -> list[Seat]:

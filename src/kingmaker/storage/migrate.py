@@ -58,7 +58,9 @@ def migration_transaction(conn: sa.Connection) -> Iterator[None]:
     with conn.begin():
         if conn.dialect.name == "postgresql":
             conn.execute(
-                sa.text("SELECT pg_advisory_xact_lock(hashtext('kingmaker-migrations:' || coalesce(current_schema(), '')))")
+                sa.text(
+                    "SELECT pg_advisory_xact_lock(hashtext('kingmaker-migrations:' || coalesce(current_schema(), '')))"
+                )
             )
         yield
 

@@ -25,7 +25,13 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
-from kingmaker.log.envelope import Envelope, LogFormatError, envelope_from_data, envelope_to_data
+from kingmaker.log.envelope import (
+    SCHEMA_VERSION,
+    Envelope,
+    LogFormatError,
+    envelope_from_data,
+    envelope_to_data,
+)
 
 from .base import (
     AppendResult,
@@ -48,15 +54,39 @@ PAGE = 1000
 _CONFLICT_STATES = {"40001", "40P01"}  # serialization_failure, deadlock_detected
 
 
-def open_store(url: str) -> SqlStore:
+# The head of a game (None: no such game), and with it what an idempotency key recorded.
+_HEAD_OF = (
+    sa.select(sa.func.coalesce(sa.func.max(events.c.seq), 0))
+    .where(events.c.game_id == games.c.id)
+    .scalar_subquery()
+    .label("head")
+)
+_HEAD = sa.select(games.c.id, _HEAD_OF).where(games.c.id == sa.bindparam("game_id"))
+_HEAD_AND_KEY = (
+    sa.select(games.c.id, _HEAD_OF, idempotency.c.first_seq, idempotency.c.last_seq, idempotency.c.response)
+    .select_from(
+        games.outerjoin(
+            idempotency,
+            sa.and_(idempotency.c.game_id == games.c.id, idempotency.c.key == sa.bindparam("key")),
+        )
+    )
+    .where(games.c.id == sa.bindparam("game_id"))
+)
+
+
+def open_store(url: str, *, pool_size: int | None = None) -> SqlStore:
     """Open (creating it if need be) the store at ``url`` and migrate it to the newest schema.
 
     ``url``: ``sqlite:///path/to/games.db`` or a bare file path (SQLite), or
     ``postgresql://user@host:port/dbname`` (PostgreSQL through psycopg 3). A bad URL, a
     server that cannot be reached or a database from a newer program is a ``StoreError``.
+    ``pool_size``: how many connections this process keeps open to the database
+    (default ``engines.SQLITE_POOL_SIZE`` / ``POSTGRES_POOL_SIZE``); threads beyond it
+    wait for a free one. Few is best when many threads write the same game: each
+    success makes every other in-flight append of that game stale.
     """
     sa_url = database_url(url)
-    engine = make_engine(sa_url)
+    engine = make_engine(sa_url, pool_size)
     try:
         with _database_errors(f"cannot open {describe(sa_url)}"):
             upgrade(engine)
@@ -74,8 +104,13 @@ def _database_errors(what: str) -> Iterator[None]:
     except (sa.exc.OperationalError, sa.exc.InterfaceError, sa.exc.DatabaseError) as e:
         if isinstance(e, sa.exc.IntegrityError):
             raise
-        detail = str(e.orig).strip().splitlines()[0] if e.orig is not None else str(e)
-        raise StoreError(f"{what}: {detail}") from e
+        raise StoreError(f"{what}: {_first_line(e)}") from e
+
+
+def _first_line(error: sa.exc.DBAPIError) -> str:
+    """The driver's message without SQLAlchemy's statement dump."""
+    text = str(error.orig if error.orig is not None else error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
 
 
 def _is_conflict(error: sa.exc.DBAPIError) -> bool:
@@ -109,17 +144,36 @@ class SqlStore:
 
     # -- connections ------------------------------------------------------------------
     @contextmanager
+    def _connect(self, *, write: bool) -> Iterator[sa.Connection]:
+        """A pooled connection, database failures reported as ``StoreError``.
+
+        For reads on PostgreSQL each statement runs on its own (autocommit: no
+        BEGIN/ROLLBACK round trips; the reads that must agree are one statement). SQLite
+        reads run in a deferred transaction; writes on SQLite begin ``IMMEDIATE``.
+        """
+        with (
+            _database_errors(f"{'writing' if write else 'reading'} {self._where}"),
+            self.engine.connect() as conn,
+        ):
+            self._mode(conn, write=write)
+            yield conn
+
+    def _mode(self, conn: sa.Connection, *, write: bool) -> None:
+        if self.backend == "postgresql":
+            conn.execution_options(isolation_level="READ COMMITTED" if write else "AUTOCOMMIT")
+        else:
+            conn.execution_options(**{WRITE: write})
+
+    @contextmanager
     def _read(self) -> Iterator[sa.Connection]:
-        with _database_errors(f"reading {self._where}"), self.engine.connect() as conn:
+        with self._connect(write=False) as conn:
             yield conn
 
     @contextmanager
     def _write(self) -> Iterator[sa.Connection]:
         """One write transaction: committed if the block ends normally, else rolled back."""
-        with _database_errors(f"writing {self._where}"), self.engine.connect() as conn:
-            conn.execution_options(**{WRITE: True})
-            with conn.begin():
-                yield conn
+        with self._connect(write=True) as conn, conn.begin():
+            yield conn
 
     def _insert(self, table: sa.Table) -> Any:
         dialect = sqlite if self.backend == "sqlite" else postgresql
@@ -177,9 +231,11 @@ class SqlStore:
                     conn.execute(events.insert(), rows)
                 if snapshot is not None:
                     self._save_snapshot(conn, record.id, snapshot)
-        except sa.exc.IntegrityError:
-            # PostgreSQL: another process created it between our check and our insert.
-            raise GameExists(record.id) from None
+        except sa.exc.IntegrityError as e:
+            with self._read() as conn:
+                if self._exists(conn, record.id):  # PostgreSQL: created meanwhile by another process
+                    raise GameExists(record.id) from None
+            raise StoreError(f"the database refused game {record.id!r}: {_first_line(e)}") from e
 
     @staticmethod
     def _record(row: sa.Row[Any]) -> GameRecord:
@@ -209,50 +265,29 @@ class SqlStore:
         return [self._record(row) for row in rows]
 
     # -- the log ----------------------------------------------------------------------
-    @staticmethod
-    def _head_query(game_id: str) -> sa.ScalarSelect[Any]:
-        return (
-            sa.select(sa.func.coalesce(sa.func.max(events.c.seq), 0))
-            .where(events.c.game_id == game_id)
-            .scalar_subquery()
-        )
-
     def head(self, game_id: str) -> int:
         with self._read() as conn:
-            row = conn.execute(
-                sa.select(games.c.id, self._head_query(game_id).label("head")).where(games.c.id == game_id)
-            ).first()
+            row = conn.execute(_HEAD, {"game_id": game_id}).first()
         if row is None:
             raise UnknownGame(game_id)
         return int(row.head)
 
-    def _head_and_key(
-        self, conn: sa.Connection, game_id: str, key: str | None
-    ) -> tuple[int, AppendResult | None]:
+    @staticmethod
+    def _head_and_key(conn: sa.Connection, game_id: str, key: str | None) -> tuple[int, AppendResult | None]:
         """The game's head and what its idempotency ``key`` recorded, read in one statement
         (one snapshot of the database, on PostgreSQL too)."""
-        head = self._head_query(game_id).label("head")
         if key is None:
-            row = conn.execute(sa.select(games.c.id, head).where(games.c.id == game_id)).first()
+            row = conn.execute(_HEAD, {"game_id": game_id}).first()
             if row is None:
                 raise UnknownGame(game_id)
             return int(row.head), None
-        joined = games.outerjoin(
-            idempotency, sa.and_(idempotency.c.game_id == games.c.id, idempotency.c.key == key)
-        )
-        row = conn.execute(
-            sa.select(
-                games.c.id, head, idempotency.c.first_seq, idempotency.c.last_seq, idempotency.c.response
-            )
-            .select_from(joined)
-            .where(games.c.id == game_id)
-        ).first()
-        if row is None:
+        found = conn.execute(_HEAD_AND_KEY, {"game_id": game_id, "key": key}).first()
+        if found is None:
             raise UnknownGame(game_id)
         seen = None
-        if row.first_seq is not None:
-            seen = AppendResult(row.first_seq, row.last_seq, row.response, replayed=True)
-        return int(row.head), seen
+        if found.first_seq is not None:
+            seen = AppendResult(found.first_seq, found.last_seq, found.response, replayed=True)
+        return int(found.head), seen
 
     @staticmethod
     def _event_row(game_id: str, env: Envelope) -> dict[str, Any]:
@@ -267,7 +302,7 @@ class SqlStore:
             "actor": env.actor,
             "rule": env.rule,
             "kind": str(kind or type(env.event).__name__),
-            "v": env.v,
+            "v": SCHEMA_VERSION,
             "command": env.command,
             "recorded_at": env.recorded_at,
             "payload": payload,
@@ -291,48 +326,49 @@ class SqlStore:
                 raise ValueError(f"envelope seq {env.seq} does not follow {expected_seq + i}")
         rows = [self._event_row(game_id, env) for env in batch]  # encode before the transaction
         result = AppendResult(expected_seq + 1, expected_seq + len(batch), response)
-        try:
-            with self._write() as conn:
-                head, seen = self._head_and_key(conn, game_id, idempotency_key)
-                if seen is not None:
-                    return seen
-                if head != expected_seq:
-                    raise ConcurrencyError(game_id, expected_seq, head)
-                if rows:
-                    conn.execute(events.insert(), rows)
-                if idempotency_key is not None:
-                    conn.execute(
-                        idempotency.insert().values(
-                            game_id=game_id,
-                            key=idempotency_key,
-                            first_seq=result.first_seq,
-                            last_seq=result.last_seq,
-                            response=response,
+        with self._connect(write=True) as conn:
+            try:
+                with conn.begin():
+                    head, seen = self._head_and_key(conn, game_id, idempotency_key)
+                    if seen is not None:
+                        return seen
+                    if head != expected_seq:
+                        raise ConcurrencyError(game_id, expected_seq, head)
+                    if rows:
+                        conn.execute(events.insert(), rows)
+                    if idempotency_key is not None:
+                        conn.execute(
+                            idempotency.insert().values(
+                                game_id=game_id,
+                                key=idempotency_key,
+                                first_seq=result.first_seq,
+                                last_seq=result.last_seq,
+                                response=response,
+                            )
                         )
-                    )
-                if snapshot is not None:
-                    self._save_snapshot(conn, game_id, snapshot)
-        except StoreError as e:
-            cause = e.__cause__
-            if not (isinstance(cause, sa.exc.DBAPIError) and _is_conflict(cause)):
-                raise
-            return self._after_conflict(game_id, expected_seq, idempotency_key, cause)
-        except sa.exc.IntegrityError as e:
-            return self._after_conflict(game_id, expected_seq, idempotency_key, e)
+                    if snapshot is not None:
+                        self._save_snapshot(conn, game_id, snapshot)
+            except sa.exc.DBAPIError as e:
+                if not _is_conflict(e):
+                    raise
+                # Rolled back. Re-read on the same connection (no wait for another).
+                self._mode(conn, write=False)
+                return self._after_conflict(conn, game_id, expected_seq, idempotency_key, e)
         return result
 
     def _after_conflict(
-        self, game_id: str, expected_seq: int, key: str | None, error: sa.exc.DBAPIError
+        self, conn: sa.Connection, game_id: str, expected_seq: int, key: str | None, error: sa.exc.DBAPIError
     ) -> AppendResult:
-        """The database refused the append's rows: find out who got there first."""
-        with self._read() as conn:
-            head, seen = self._head_and_key(conn, game_id, key)
+        """The database refused the append's rows: find out who got there first (the
+        other writer has committed: the database made us wait for it)."""
+        head, seen = self._head_and_key(conn, game_id, key)
         if seen is not None:
             return seen
         if head != expected_seq:
             raise ConcurrencyError(game_id, expected_seq, head) from None
-        detail = str(error.orig).strip().splitlines()[0] if error.orig is not None else str(error)
-        raise StoreError(f"the database refused an append to game {game_id!r}: {detail}") from error
+        raise StoreError(
+            f"the database refused an append to game {game_id!r}: {_first_line(error)}"
+        ) from error
 
     def envelopes(self, game_id: str, after: int = 0, upto: int | None = None) -> Iterator[Envelope]:
         with self._read() as conn:
@@ -381,7 +417,12 @@ class SqlStore:
         self._upsert(
             conn,
             snapshots,
-            {"game_id": game_id, "seq": snapshot.seq, "state": snapshot.state, "state_hash": snapshot.state_hash},
+            {
+                "game_id": game_id,
+                "seq": snapshot.seq,
+                "state": snapshot.state,
+                "state_hash": snapshot.state_hash,
+            },
         )
 
     def save_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
@@ -397,7 +438,12 @@ class SqlStore:
                 self._upsert(
                     conn,
                     seats,
-                    {"game_id": game_id, "faction": seat.faction, "player": seat.player, "token_hash": seat.token_hash},
+                    {
+                        "game_id": game_id,
+                        "faction": seat.faction,
+                        "player": seat.player,
+                        "token_hash": seat.token_hash,
+                    },
                 )
         except sa.exc.IntegrityError:
             raise StoreError(

@@ -28,7 +28,9 @@ config = context.config
 def _url() -> sa.URL:
     given = context.get_x_argument(as_dictionary=True).get("url") or os.environ.get("KINGMAKER_DB")
     if not given:
-        raise SystemExit("which database? pass -x url=sqlite:///games.db (or postgresql://...), or set KINGMAKER_DB")
+        raise SystemExit(
+            "which database? pass -x url=sqlite:///games.db (or postgresql://...), or set KINGMAKER_DB"
+        )
     return database_url(given)
 
 

@@ -1,0 +1,84 @@
+"""Fixtures for the real back ends: a SQLite file under ``tmp_path``, and a fresh
+PostgreSQL schema per test on the server named by ``KINGMAKER_TEST_PG`` (skipped, with
+the reason, when the server cannot be reached)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from sqlalchemy.engine import make_url
+
+PG_URL = os.environ.get("KINGMAKER_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+_reachable: dict[str, str | None] = {}
+
+
+def postgres_problem() -> str | None:
+    """Why the test server cannot be used (None: it can)."""
+    if PG_URL not in _reachable:
+        engine = sa.create_engine(
+            make_url(PG_URL).set(drivername="postgresql+psycopg"),
+            poolclass=sa.NullPool,
+            connect_args={"connect_timeout": 3},
+        )
+        try:
+            with engine.connect() as conn:
+                conn.exec_driver_sql("SELECT 1")
+            _reachable[PG_URL] = None
+        except Exception as e:  # any failure to connect means: skip
+            first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            _reachable[PG_URL] = (
+                f"PostgreSQL at {make_url(PG_URL).render_as_string()} cannot be reached: {first}"
+            )
+        finally:
+            engine.dispose()
+    return _reachable[PG_URL]
+
+
+@contextmanager
+def postgres_schema() -> Iterator[str]:
+    """A fresh, empty schema on the test server; yields a URL whose connections use it
+    (``search_path`` set at connect). The schema is dropped afterwards."""
+    problem = postgres_problem()
+    if problem:
+        pytest.skip(problem)
+    base = make_url(PG_URL).set(drivername="postgresql+psycopg")
+    name = f"kmtest_{secrets.token_hex(6)}"
+    admin = sa.create_engine(base, poolclass=sa.NullPool)
+    try:
+        with admin.begin() as conn:
+            conn.exec_driver_sql(f'CREATE SCHEMA "{name}"')
+        yield base.update_query_dict({"options": f"-csearch_path={name}"}).render_as_string(
+            hide_password=False
+        )
+    finally:
+        with admin.begin() as conn:
+            conn.exec_driver_sql(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+        admin.dispose()
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    with postgres_schema() as url:
+        yield url
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """Each real back end in turn."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.db'}"
+    else:
+        with postgres_schema() as url:
+            yield url
