@@ -32,7 +32,7 @@ def client_commands(state_control: dict[str, str], factions: list[str], client: 
 
 
 def run(url: str, game: str, first_client: int, clients: int, count: int) -> None:
-    store = open_store(url, pool_size=clients + 2)
+    store = open_store(url, pool_size=3)  # more connections only mean more stale appends (measured)
     svc = GameService(store)
     state = svc.state(game)
     factions = list(state.turn_order)

@@ -37,7 +37,6 @@ class Envelope:
     event: Record
     recorded_at: str  # ISO 8601, UTC
     command: str | None = None
-    v: int = SCHEMA_VERSION
 
 
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
@@ -68,7 +67,7 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
 
 def envelope_to_data(env: Envelope) -> dict[str, Any]:
     return {
-        "v": env.v,
+        "v": SCHEMA_VERSION,
         "seq": env.seq,
         "round": env.round,
         "turn": env.turn,
