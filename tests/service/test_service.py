@@ -11,7 +11,16 @@ from kingmaker.rules import commands as rc
 from kingmaker.rules import events as ev
 from kingmaker.rules.hashing import state_hash
 from kingmaker.service import GM_ACTOR, BadRequest, FixedClock, NotFound, PermissionDenied, player
-from kingmaker.service.commands import CreateGame, ExtendDeadline, FinishTurn, SeatPlayer, Submit, Tick, Undo
+from kingmaker.service.commands import (
+    AskPermission,
+    CreateGame,
+    ExtendDeadline,
+    FinishTurn,
+    SeatPlayer,
+    Submit,
+    Tick,
+    Undo,
+)
 from kingmaker.service.game_service import GameService
 from kingmaker.service.settings import GameSettings
 from kingmaker.simulation import RandomPlayer
@@ -213,3 +222,17 @@ def test_queries_show_each_viewer_only_its_own_pending_things() -> None:
     assert [a.members for a in svc.view(game, player("blue")).alliances] == []
     assert [a.members for a in svc.view(game, player("red")).alliances] == [("green", "red")]
     assert svc.view(game, player("red")).seed is None and svc.view(game, GM_ACTOR).seed == "s"
+
+
+def test_asking_for_permission_is_logged_for_the_two_factions_only() -> None:
+    svc, _, game = _service()
+    state = svc.state(game)
+    place, owner = sorted(state.control.items())[0]
+    asker = next(f for f in FACTIONS if f != owner)
+    out = svc.execute(player(asker), AskPermission(game, asker, owner, place, ("road",), "to reach the coast"))
+    assert out.result == "done"
+    third = next(f for f in FACTIONS if f not in (owner, asker))
+    assert any(e.event.kind == "permission_asked" for e in svc.log_for(game, player(owner)))
+    assert not any(e.event.kind == "permission_asked" for e in svc.log_for(game, player(third)))
+    with pytest.raises(BadRequest):
+        svc.execute(player(asker), AskPermission(game, asker, third, place, ("road",)))

@@ -37,6 +37,19 @@ class OrderSubmitted(ServiceEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class PermissionAsked(ServiceEvent):
+    """A faction asks the controlling faction for permission at a place (the GM passes
+    the request on by private message; granting it is a ``grant``)."""
+
+    kind = "permission_asked"
+    by: str
+    of: str
+    place: str
+    aspects: tuple[str, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerSeated(ServiceEvent):
     kind = "player_seated"
     faction: str

@@ -15,7 +15,7 @@ from kingmaker.rules.commands import GM
 from kingmaker.rules.views import PUBLIC
 
 from .envelope import Envelope
-from .service_events import DeadlinePassed, DeadlineSet, OrderSubmitted
+from .service_events import DeadlinePassed, DeadlineSet, OrderSubmitted, PermissionAsked
 
 _PUBLIC_KINDS = (
     ev.NobleMoved,
@@ -85,6 +85,8 @@ class _Tracker:
             return {env.actor} | ({e.by} if isinstance(e, ev.OrderGiven) else set())
         if isinstance(e, OrderSubmitted):
             return {e.by}
+        if isinstance(e, PermissionAsked):
+            return {e.by, e.of}
         if isinstance(e, (DeadlineSet, DeadlinePassed)):
             if e.target_kind == "turn":
                 return None

@@ -36,6 +36,18 @@ class Submit:
 
 
 @dataclass(frozen=True)
+class AskPermission:
+    """``faction`` asks ``of`` (the place's controller) for these aspects at ``place``."""
+
+    game: str
+    faction: str
+    of: str
+    place: str
+    aspects: tuple[str, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class FinishTurn:
     """The faction whose turn it is has finished: its turn ends."""
 
@@ -66,4 +78,4 @@ class Tick:
     game: str
 
 
-ServiceCommand = CreateGame | SeatPlayer | Submit | FinishTurn | Undo | ExtendDeadline | Tick
+ServiceCommand = CreateGame | SeatPlayer | Submit | AskPermission | FinishTurn | Undo | ExtendDeadline | Tick

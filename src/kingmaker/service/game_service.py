@@ -27,6 +27,7 @@ from kingmaker.log.service_events import (
     GameStarted,
     OrdersMissed,
     OrderSubmitted,
+    PermissionAsked,
     PlayerSeated,
     Undone,
 )
@@ -46,7 +47,17 @@ from kingmaker.rules.views import PUBLIC, View, view
 from kingmaker.storage.base import ConcurrencyError, GameExists, GameRecord, GameStore, Seat, UnknownGame
 
 from .clock import Clock, SystemClock, iso, parse_iso
-from .commands import CreateGame, ExtendDeadline, FinishTurn, SeatPlayer, ServiceCommand, Submit, Tick, Undo
+from .commands import (
+    AskPermission,
+    CreateGame,
+    ExtendDeadline,
+    FinishTurn,
+    SeatPlayer,
+    ServiceCommand,
+    Submit,
+    Tick,
+    Undo,
+)
 from .errors import BadRequest, Conflict, NotFound, PermissionDenied
 from .identity import CLOCK, GM_ACTOR, Actor, new_token, player, token_hash
 from .outcome import Outcome
@@ -97,6 +108,8 @@ class GameService:
             return self._submit(actor, command, idempotency_key)
         if isinstance(command, FinishTurn):
             return self._finish_turn(actor, command, idempotency_key)
+        if isinstance(command, AskPermission):
+            return self._ask(actor, command, idempotency_key)
         if isinstance(command, ExtendDeadline):
             return self._extend(actor, command, idempotency_key)
         raise BadRequest(f"unknown command {type(command).__name__}")
@@ -212,6 +225,28 @@ class GameService:
             entries += [(e, d.rule) for e in d.events]
             entries += self._deadlines_for(proj, d.events)
             return Outcome.of(cmd.game, d), entries
+
+        return self._commit(cmd.game, actor, build, key)
+
+    def _ask(self, actor: Actor, cmd: AskPermission, key: str | None) -> Outcome:
+        if not actor.is_gm and actor.faction != cmd.faction:
+            raise PermissionDenied(f"you play {actor.faction}; you cannot ask for {cmd.faction}")
+
+        def build(proj: Projection) -> tuple[Outcome, list[Entry]]:
+            state = proj.state
+            if cmd.place not in state.board.places:
+                raise NotFound(f"there is no place {cmd.place!r}")
+            holder = state.control.get(cmd.place)
+            if holder != cmd.of:
+                raise BadRequest(f"{cmd.of} does not control {state.board.name_of(cmd.place)}")
+            if cmd.faction == cmd.of or cmd.faction not in state.turn_order:
+                raise BadRequest(f"{cmd.faction!r} cannot ask {cmd.of} for permission")
+            bad = [a for a in cmd.aspects if a not in ids.GRANTABLE]
+            if not cmd.aspects or bad:
+                raise BadRequest(f"ask for one or more of {', '.join(ids.GRANTABLE)}")
+            text = f"{cmd.faction} asks {cmd.of} for {', '.join(cmd.aspects)} at {state.board.name_of(cmd.place)}"
+            entry = PermissionAsked(cmd.faction, cmd.of, cmd.place, tuple(cmd.aspects), cmd.note)
+            return Outcome(cmd.game, "done", text), [(entry, ids.LOC_PERMISSION)]
 
         return self._commit(cmd.game, actor, build, key)
 
