@@ -17,13 +17,14 @@ app = typer.Typer(
 
 
 def _mount() -> None:
-    from . import conformance_cmd, data_cmd, demo_cmd, draws_cmd, transfer_cmd
+    from . import conformance_cmd, data_cmd, demo_cmd, draws_cmd, game_cmds, transfer_cmd
 
     conformance_cmd.register(app)
     data_cmd.register(app)
     demo_cmd.register(app)
     draws_cmd.register(app)
     transfer_cmd.register(app)
+    game_cmds.register(app)
 
 
 def main() -> None:

@@ -65,7 +65,10 @@ def register(app: typer.Typer) -> None:
         except (OSError, UnicodeDecodeError) as e:
             typer.echo(f"cannot read {file}: {e}", err=True)
             raise typer.Exit(1) from None
-        with opened(db) as store, Progress(console=err, transient=True, disable=not err.is_terminal) as progress:
+        with (
+            opened(db) as store,
+            Progress(console=err, transient=True, disable=not err.is_terminal) as progress,
+        ):
             task = progress.add_task(f"importing {file.name}", total=len(lines))
 
             def counted() -> Iterator[str]:

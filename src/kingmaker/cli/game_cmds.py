@@ -1,0 +1,445 @@
+"""The GM's game commands: new, seat, status, view, pending, answer, grant, revoke,
+end-turn, tick, undo, log, games, replay, reveal-seed.
+
+The CLI acts as the GM (a GM at a terminal); ``--as FACTION`` where a command is given
+on a faction's behalf, as forum GMs do with orders sent by private message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+from rich.progress import Progress
+from rich.table import Table
+
+from kingmaker.rules import commands as rc
+from kingmaker.rules.hashing import state_hash
+from kingmaker.service import GM_ACTOR
+from kingmaker.service.commands import CreateGame, FinishTurn, SeatPlayer, Submit, Tick, Undo
+from kingmaker.service.game_service import GameService
+from kingmaker.service.outcome import Outcome
+from kingmaker.service.settings import GameSettings
+
+from .output import EXIT_CODES_HELP, REFUSED, console, emit, fail, service_errors
+from .store_option import DbOption, opened
+
+JsonOption = typer.Option(False, "--json", help="Print JSON for scripts.")
+
+
+def _outcome(out: Outcome, as_json: bool) -> None:
+    data = out.to_data()
+    if out.token:
+        data["token"] = out.token
+    def human() -> None:
+        console.print(_verdict_line(out))
+        if out.token:
+            console.print(f"secret token (give it to the player privately; it is shown once): {out.token}")
+
+    emit(as_json, data, human)
+    if out.result == "refused":
+        raise typer.Exit(REFUSED)
+
+
+def _verdict_line(out: Outcome) -> str:
+    colour = {"accepted": "green", "refused": "red", "pending": "yellow"}.get(out.result, "cyan")
+    rule = f" [dim]({out.rule})[/dim]" if out.rule and out.rule not in out.explanation else ""
+    return f"[{colour}]{out.result}[/{colour}] {out.explanation}{rule}"
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("new")
+    def new(
+        name: str = typer.Argument(..., help="The game's name, e.g. 'Wars of the Roses I'."),
+        factions: str = typer.Option(
+            "red,blue,green,gold", "--factions", help="Faction ids, comma-separated."
+        ),
+        seed: str | None = typer.Option(
+            None, "--seed", help="The secret random seed (default: a fresh one)."
+        ),
+        data: str | None = typer.Option(None, "--data", help="A data folder (default: England 1455)."),
+        game_id: str | None = typer.Option(None, "--id", help="The game id (default: from the name)."),
+        policy: str = typer.Option(
+            "hold", "--policy", help="Missing orders at the deadline: hold or extend."
+        ),
+        turn_hours: float = typer.Option(24.0, "--turn-hours", help="Hours per turn (0: no deadline)."),
+        request_hours: float = typer.Option(
+            24.0, "--request-hours", help="Hours to answer a request (0: none)."
+        ),
+        db: str | None = DbOption,
+        as_json: bool = JsonOption,
+    ) -> None:
+        """Create a game and deal the starting cards from the seed.
+
+        Prints the game id and the SHA-256 commitment to the seed (publish it).
+
+        Example: kingmaker new "Wars of the Roses" --factions red,blue,green,gold --policy extend
+        """
+        with opened(db) as store, service_errors():
+            settings = GameSettings(policy, turn_hours or None, request_hours or None)  # type: ignore[arg-type]
+            cmd = CreateGame(
+                name,
+                tuple(f.strip() for f in factions.split(",") if f.strip()),
+                seed,
+                data,
+                settings,
+                game_id,
+            )
+            svc = GameService(store)
+            out = svc.execute(GM_ACTOR, cmd)
+            rec = store.game(out.game)
+            data_out = {"game": out.game, "factions": list(rec.factions), "commitment": rec.commitment}
+            emit(
+                as_json,
+                data_out,
+                lambda: console.print(
+                    f"created [bold]{out.game}[/bold] for {', '.join(rec.factions)}\n"
+                    f"seed commitment (SHA-256): {rec.commitment}"
+                ),
+            )
+
+    @app.command("seat")
+    def seat(
+        game: str,
+        faction: str,
+        player: str,
+        db: str | None = DbOption,
+        as_json: bool = JsonOption,
+    ) -> None:
+        """Seat a player for a faction; prints their secret token (shown once).
+
+        Example: kingmaker seat wars-1a2b3c red "Alice"
+        """
+        with opened(db) as store, service_errors():
+            _outcome(GameService(store).execute(GM_ACTOR, SeatPlayer(game, faction, player)), as_json)
+
+    @app.command("games")
+    def games(db: str | None = DbOption, as_json: bool = JsonOption) -> None:
+        """List the games in the store.
+
+        Example: kingmaker games --db sqlite:///forum.db
+        """
+        with opened(db) as store:
+            rows = [
+                {"id": g.id, "name": g.name, "created": g.created_at, "factions": list(g.factions)}
+                for g in store.games()
+            ]
+
+            def show() -> None:
+                t = Table("id", "name", "created", "factions")
+                for r in rows:
+                    t.add_row(r["id"], r["name"], r["created"], ", ".join(r["factions"]))
+                console.print(t)
+
+            emit(as_json, rows, show)
+
+    @app.command("status")
+    def status(game: str, db: str | None = DbOption, as_json: bool = JsonOption) -> None:
+        """The position as the GM sees it: turn, deadlines, nobles, ships, control.
+
+        Example: kingmaker status wars-1a2b3c
+        """
+        with opened(db) as store, service_errors():
+            svc = GameService(store)
+            _show_view(svc, game, GM_ACTOR, as_json)
+
+    @app.command("view")
+    def view_cmd(game: str, faction: str, db: str | None = DbOption, as_json: bool = JsonOption) -> None:
+        """What FACTION may see: its secret alliances, its requests, and the public position.
+
+        Example: kingmaker view wars-1a2b3c blue --json
+        """
+        from kingmaker.service.identity import player
+
+        with opened(db) as store, service_errors():
+            svc = GameService(store)
+            if faction not in svc.state(game).turn_order:
+                fail(f"{faction!r} is not a faction of {game}", REFUSED)
+            _show_view(svc, game, player(faction), as_json)
+
+    @app.command("pending")
+    def pending(
+        game: str,
+        for_faction: str | None = typer.Option(None, "--for", help="Only what this faction may see."),
+        db: str | None = DbOption,
+        as_json: bool = JsonOption,
+    ) -> None:
+        """What waits for answers, for whom, and until when.
+
+        Example: kingmaker pending wars-1a2b3c --for green
+        """
+        from kingmaker.service.identity import player
+
+        with opened(db) as store, service_errors():
+            svc = GameService(store)
+            actor = player(for_faction) if for_faction else GM_ACTOR
+            items = svc.pending(game, actor)
+            deadlines = svc.deadlines(game) if not for_faction else []
+            rows = [i.__dict__ for i in items]
+
+            def show() -> None:
+                t = Table("kind", "id", "by", "awaiting", "due (UTC)", "rule", "what")
+                for i in items:
+                    t.add_row(i.kind, i.id, i.by, ", ".join(i.awaiting), i.due or "-", i.rule, i.summary)
+                console.print(t)
+                if deadlines:
+                    d = Table("deadline for", "kind", "due (UTC)", "extended")
+                    for x in deadlines:
+                        d.add_row(x.target, x.kind, x.due, "yes" if x.extended else "")
+                    console.print(d)
+
+            emit(as_json, {"pending": rows, "deadlines": [x.__dict__ for x in deadlines]}, show)
+
+    @app.command("answer")
+    def answer(
+        game: str,
+        faction: str = typer.Argument(..., help="The faction answering."),
+        target: str = typer.Argument(..., help="A request id (allied order, army) or an alliance id."),
+        reply: str = typer.Argument(..., help="confirm or reject (accept / decline for alliances)."),
+        db: str | None = DbOption,
+        as_json: bool = JsonOption,
+    ) -> None:
+        """Enter a faction's answer to a request or an alliance declaration.
+
+        Example: kingmaker answer wars-1a2b3c green q17 confirm
+        """
+        yes = reply.lower() in ("confirm", "accept", "yes")
+        if reply.lower() not in ("confirm", "accept", "yes", "reject", "decline", "no"):
+            fail("the reply is confirm or reject (accept or decline)", REFUSED)
+        with opened(db) as store, service_errors():
+            svc = GameService(store)
+            state = svc.state(game)
+            command: rc.Command
+            if target in state.declarations:
+                command = rc.AnswerAlliance(faction, target, yes)
+            else:
+                command = rc.Confirm(faction, target) if yes else rc.Reject(faction, target)
+            _outcome(svc.execute(GM_ACTOR, Submit(game, command)), as_json)
+
+    @app.command("grant")
+    def grant(
+        game: str,
+        by: str,
+        to: str,
+        place: str,
+        aspects: list[str] = typer.Argument(..., help="road, enter, ship_enter, embark, forced_leave"),
+        db: str | None = DbOption,
+        as_json: bool = JsonOption,
+    ) -> None:
+        """Record a permission BY grants TO at PLACE (ruling R5).
+
+        Example: kingmaker grant wars-1a2b3c blue red coventry road enter
+        """
+        with opened(db) as store, service_errors():
+            cmd = rc.Grant(by, to, place, tuple(aspects))
+            _outcome(GameService(store).execute(GM_ACTOR, Submit(game, cmd)), as_json)
+
+    @app.command("revoke")
+    def revoke(
+        game: str,
+        by: str,
+        to: str,
+        place: str,
+        aspects: list[str] = typer.Argument(None, help="Aspects to revoke (none: all)."),
+        db: str | None = DbOption,
+        as_json: bool = JsonOption,
+    ) -> None:
+        """Revoke a permission (all of it without aspects).
+
+        Example: kingmaker revoke wars-1a2b3c blue red coventry
+        """
+        with opened(db) as store, service_errors():
+            cmd = rc.Revoke(by, to, place, tuple(aspects or ()))
+            _outcome(GameService(store).execute(GM_ACTOR, Submit(game, cmd)), as_json)
+
+    @app.command("end-turn")
+    def end_turn(game: str, db: str | None = DbOption, as_json: bool = JsonOption) -> None:
+        """End the current faction's turn (pending requests lapse, R15).
+
+        Example: kingmaker end-turn wars-1a2b3c
+        """
+        with opened(db) as store, service_errors():
+            svc = GameService(store)
+            _outcome(svc.execute(GM_ACTOR, FinishTurn(game, svc.state(game).turn)), as_json)
+
+    @app.command("tick")
+    def tick(game: str, db: str | None = DbOption, as_json: bool = JsonOption) -> None:
+        """Record every deadline that has passed (run from cron, or by hand).
+
+        Example: kingmaker tick wars-1a2b3c
+        """
+        with opened(db) as store, service_errors():
+            _outcome(GameService(store).execute(GM_ACTOR, Tick(game)), as_json)
+
+    @app.command("undo")
+    def undo(
+        game: str,
+        seq: int = typer.Argument(..., help="Restore the state as it stood after this log entry."),
+        reason: str = typer.Option("", "--reason"),
+        db: str | None = DbOption,
+        as_json: bool = JsonOption,
+    ) -> None:
+        """Restore an earlier state (the undo is itself logged; nothing is deleted).
+
+        Example: kingmaker undo wars-1a2b3c 41 --reason "order entered for the wrong faction"
+        """
+        with opened(db) as store, service_errors():
+            _outcome(GameService(store).execute(GM_ACTOR, Undo(game, seq, reason)), as_json)
+
+    @app.command("reveal-seed")
+    def reveal_seed(game: str, db: str | None = DbOption, as_json: bool = JsonOption) -> None:
+        """Reveal the random seed (at the end of the game), so anyone can verify the draws.
+
+        Example: kingmaker reveal-seed wars-1a2b3c && kingmaker export wars-1a2b3c | kingmaker verify-draws -
+        """
+        with opened(db) as store, service_errors():
+            _outcome(GameService(store).execute(GM_ACTOR, Submit(game, rc.RevealSeed(rc.GM))), as_json)
+
+    @app.command("log")
+    def log(
+        game: str,
+        for_faction: str | None = typer.Option(None, "--for", help="Only what this faction may read."),
+        last: int = typer.Option(0, "--last", help="Only the last N entries."),
+        db: str | None = DbOption,
+        as_json: bool = JsonOption,
+    ) -> None:
+        """The game log with rule ids (the GM's, or what one faction may read).
+
+        Example: kingmaker log wars-1a2b3c --for red --last 20
+        """
+        from kingmaker.log.envelope import envelope_to_data
+        from kingmaker.service.identity import player
+
+        with opened(db) as store, service_errors():
+            svc = GameService(store)
+            entries = svc.log_for(game, player(for_faction)) if for_faction else svc.log(game)
+            if last:
+                entries = entries[-last:]
+            rows = [envelope_to_data(e) for e in entries]
+
+            def show() -> None:
+                t = Table("seq", "round", "turn", "actor", "rule", "entry")
+                for e in entries:
+                    t.add_row(str(e.seq), str(e.round), e.turn, e.actor, e.rule or "", _summary(e.event))
+                console.print(t)
+
+            emit(as_json, rows, show)
+
+    @app.command("replay")
+    def replay_cmd(game: str, db: str | None = DbOption, as_json: bool = JsonOption) -> None:
+        """Replay the whole log from the first entry and compare with the stored state.
+
+        Example: kingmaker replay wars-1a2b3c
+        """
+        from kingmaker.log.fold import fold
+        from kingmaker.rules.codec import board_from_data, catalog_from_data, state_from_data
+
+        with opened(db) as store, service_errors():
+            svc = GameService(store)
+            rec = store.game(game)
+            snap = store.latest_snapshot(game, at_or_before=0)
+            start = state_from_data(
+                snap.state.get("rules", snap.state),
+                board_from_data(rec.board),
+                catalog_from_data(rec.catalog),
+            )
+            entries = []
+            with Progress(
+                console=console, transient=True, disable=as_json or not console.is_terminal
+            ) as progress:
+                task = progress.add_task("reading the log", total=store.head(game))
+                for env in store.envelopes(game):
+                    entries.append(env)
+                    progress.advance(task)
+            replayed = state_hash(fold(start, entries))
+            current = state_hash(svc.state(game))
+            data = {
+                "entries": len(entries),
+                "replayed": replayed,
+                "current": current,
+                "same": replayed == current,
+            }
+            emit(
+                as_json,
+                data,
+                lambda: console.print(
+                    f"{len(entries)} entries; replayed {replayed[:16]} current {current[:16]}: "
+                    + ("[green]the same[/green]" if replayed == current else "[red]DIFFERENT[/red]")
+                ),
+            )
+            if replayed != current:
+                raise typer.Exit(REFUSED)
+
+    _ = EXIT_CODES_HELP
+
+
+def _summary(event: Any) -> str:
+    fields = {k: v for k, v in getattr(event, "__dict__", {}).items()} if hasattr(event, "__dict__") else {}
+    if not fields:
+        import dataclasses
+
+        fields = {f.name: getattr(event, f.name) for f in dataclasses.fields(event)}
+    parts = []
+    for k, v in fields.items():
+        if hasattr(v, "kind") and not isinstance(v, str):
+            v = v.kind
+        parts.append(f"{k}={v}")
+    return f"{event.kind} " + " ".join(parts)
+
+
+def _show_view(svc: GameService, game: str, actor: Any, as_json: bool) -> None:
+    from kingmaker.rules.codec import encode
+
+    v = svc.view(game, actor)
+    state = svc.state(game)
+    names = state.catalog.name_of
+    place = state.board.name_of
+    deadlines = svc.deadlines(game)
+    data = {"view": encode(v), "deadlines": [d.__dict__ for d in deadlines if d.kind == "turn"]}
+
+    def show() -> None:
+        turn_due = next((d.due for d in deadlines if d.kind == "turn"), None)
+        console.print(
+            f"[bold]{game}[/bold] round {v.round}, [bold]{v.turn}[/bold] to play"
+            + (f" (deadline {turn_due} UTC)" if turn_due else "")
+        )
+        t = Table("noble", "faction", "where", "troops", "crown items")
+        for n in sorted(v.nobles, key=lambda n: (n.faction or "", n.id)):
+            if n.captive_of:
+                where = f"captive of {n.captive_of}"
+            elif n.aboard:
+                where = f"aboard {names(n.aboard)}"
+            else:
+                where = ("inside " if n.inside else "at ") + place(n.place or "?")
+            t.add_row(
+                names(n.id), n.faction or "", where, str(n.troops), ", ".join(names(a) for a in n.awards)
+            )
+        console.print(t)
+        if v.ships:
+            s = Table("ship", "faction", "where", "capacity", "passengers")
+            for sh in sorted(v.ships, key=lambda s: s.id):
+                s.add_row(
+                    names(sh.id),
+                    sh.faction or "",
+                    ("in " if sh.in_port else "at ") + place(sh.place) + (" (storm)" if sh.forced else ""),
+                    str(sh.capacity),
+                    ", ".join(names(p) for p in sh.passengers),
+                )
+            console.print(s)
+        c = Table("faction", "controls")
+        held: dict[str, list[str]] = {}
+        for p, f in v.control:
+            held.setdefault(f, []).append(place(p))
+        for f in v.turn_order:
+            c.add_row(f, ", ".join(sorted(held.get(f, []))))
+        console.print(c)
+        if v.alliances:
+            console.print(
+                "alliances: "
+                + "; ".join(
+                    f"{a.id} ({', '.join(a.members)}{', secret' if not a.public else ''})"
+                    for a in v.alliances
+                )
+            )
+
+    emit(as_json, data, show)
