@@ -17,7 +17,7 @@ app = typer.Typer(
 
 
 def _mount() -> None:
-    from . import conformance_cmd, data_cmd, demo_cmd, draws_cmd, game_cmds, transfer_cmd
+    from . import conformance_cmd, data_cmd, demo_cmd, draws_cmd, game_cmds, orders_cmd, transfer_cmd
 
     conformance_cmd.register(app)
     data_cmd.register(app)
@@ -25,6 +25,7 @@ def _mount() -> None:
     draws_cmd.register(app)
     transfer_cmd.register(app)
     game_cmds.register(app)
+    orders_cmd.register(app)
 
 
 def main() -> None:
