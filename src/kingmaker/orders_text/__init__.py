@@ -1,0 +1,32 @@
+"""Orders as players write them on the forum ("Forum play"): a Lark grammar of the
+forum game's order style, names as players write them, the canonical text of every
+command, and a checker that tells a player what each line of a post comes to.
+
+>>> from kingmaker.orders_text import parse_post, check_post, format_order
+"""
+
+from .check import Verdict, check_post
+from .errors import AmbiguousName, OrderTextError, Problem, SyntaxProblem, UnknownName
+from .format import format_order
+from .names import Entity, Names, names_for, normalize
+from .parse import ParsedOrder, ParsedPost, grammar_text, parse_order, parse_post
+
+__all__ = [
+    "AmbiguousName",
+    "Entity",
+    "Names",
+    "OrderTextError",
+    "ParsedOrder",
+    "ParsedPost",
+    "Problem",
+    "SyntaxProblem",
+    "UnknownName",
+    "Verdict",
+    "check_post",
+    "format_order",
+    "grammar_text",
+    "names_for",
+    "normalize",
+    "parse_order",
+    "parse_post",
+]

@@ -1,0 +1,87 @@
+"""Checking a post: one verdict per order, from the text and from the rules.
+
+``check_post(state, text, author)`` reads every line (``parse_post``) and, for each order
+that reads well, asks the rules (``decide``) without applying anything: every order is
+judged against the same ``state``, as if it were the only one. A line with a problem of
+its text gets a verdict too, so a post gets one verdict per order line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from kingmaker.rules import commands as c
+from kingmaker.rules.decide import decide
+from kingmaker.rules.decision import Decision
+from kingmaker.rules.state import GameState
+
+from .errors import Problem
+from .parse import ParsedOrder, parse_post
+
+ACCEPTED: Final = "accepted"
+REFUSED: Final = "refused"
+PENDING: Final = "pending"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What one order line comes to.
+
+    ``result`` is the rules' answer (``accepted``, ``refused``, ``pending``) for an order
+    that reads well, or the kind of problem of its text (``syntax``, ``ambiguous_name``,
+    ``unknown_name``); ``rule`` is the deciding rule id (None for a problem of the text or
+    an order no rule had to decide); ``explanation`` is one plain sentence."""
+
+    line: int
+    column: int
+    text: str
+    result: str
+    rule: str | None
+    explanation: str
+    command: c.Command | None = None
+    decision: Decision | None = None
+    problem: Problem | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Accepted, or pending other factions' answers."""
+        return self.result in (ACCEPTED, PENDING)
+
+    def __str__(self) -> str:
+        rule = f" [{self.rule}]" if self.rule else ""
+        return f"line {self.line}: {self.result}{rule}: {self.explanation}"
+
+
+def _order_verdict(state: GameState, order: ParsedOrder) -> Verdict:
+    if order.command is None:
+        d = order.refusal
+        assert d is not None
+    else:
+        d = decide(state, order.command)
+    return Verdict(
+        order.line,
+        order.column,
+        order.text,
+        str(d.result),
+        d.rule,
+        d.explanation,
+        order.command,
+        d,
+    )
+
+
+def check_post(
+    state: GameState,
+    text: str,
+    author: str,
+    *,
+    faction_names: Mapping[str, str] | None = None,
+) -> list[Verdict]:
+    """One verdict per order line of ``text`` posted by ``author``, in line order."""
+    post = parse_post(state, text, author, faction_names=faction_names)
+    out = [_order_verdict(state, o) for o in post.orders]
+    out += [Verdict(p.line, p.column, p.text, p.kind, None, p.message, problem=p) for p in post.problems]
+    out.sort(key=lambda v: v.line)
+    return out

@@ -1,0 +1,306 @@
+"""The canonical text of a command: ``format_order(command, state)``.
+
+Names are written as players read them (``Percy MOVES FROM York TO Leeds VIA
+Tadcaster``), quoted when a plain name would not read back (``"Edward, Prince of Wales"
+GOES WITH Percy``), and everything the parser would otherwise infer is written out
+(the road path, the sea zones crossed, the ids of new armies, alliances and requests),
+so that reading the text back in the same state gives the same command.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from typing import Final
+
+from kingmaker.rules import commands as c
+from kingmaker.rules import ids
+from kingmaker.rules.queries import legal_destinations
+from kingmaker.rules.state import GameState
+
+from . import names as nm
+from .parse import infer_land_move, infer_via, keywords, parser
+
+_WORD: Final = re.compile(r"[\w(](?:[\w'’()\-]|\.(?=[\w(]))*")
+_BULLET: Final = re.compile(r"\d+[.)]|\(\d+\)")
+_CROSS_COUNTRY: Final = re.compile(r"(a?cross)[- ]+country\b", re.IGNORECASE)
+
+ASPECT_WORDS: Final = {
+    ids.ROAD: "PASSAGE THROUGH",
+    ids.ENTER: "ENTRY TO",
+    ids.SHIP_ENTER: "HARBOUR AT",
+    ids.EMBARK: "EMBARKATION AT",
+    ids.FORCED_LEAVE: "DEPARTURE FROM",
+}
+
+
+@functools.cache
+def _name_breakers() -> frozenset[str]:
+    """Keywords the parser may read right after a word of a name: a name containing
+    one of them must be quoted."""
+    table = parser().parser.parser.parser.parse_table  # the LALR table
+    found: set[str] = set()
+    for actions in table.states.values():
+        for token, (action, target) in actions.items():
+            if token == "WORD" and action.name == "Shift":
+                found.update(table.states[target])
+    words = {t.name: t.pattern.value.lower() for t in parser().terminals if t.pattern.type == "str"}
+    return frozenset(words[t] for t in found if t in words)
+
+
+def _plain(text: str) -> bool:
+    """Whether ``text`` reads back as one name without quotes."""
+    words = text.split()
+    if not words or '"' in text or _CROSS_COUNTRY.search(text) or _BULLET.match(words[0]):
+        return False
+    if words[0].lower() in keywords():
+        return False
+    breakers = _name_breakers()
+    return all(_WORD.fullmatch(w) and w.lower() not in breakers for w in words)
+
+
+def quote(text: str) -> str:
+    return f'"{text}"'
+
+
+def _text(text: str) -> str:
+    return text if _plain(text) else quote(text)
+
+
+def _ident(ident: str) -> str:
+    """An id as one token."""
+    if _WORD.fullmatch(ident) and ident.lower() not in keywords():
+        return ident
+    return quote(ident)
+
+
+def _and(parts: list[str]) -> str:
+    """``A``, ``A AND B``, ``A, B AND C``."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " AND " + parts[-1]
+
+
+class _Writer:
+    def __init__(self, state: GameState, names: nm.Names):
+        self.state = state
+        self.names = names
+
+    def name(self, kinds: frozenset[str], ident: str, kind: str | None = None) -> str:
+        """The text that names ``ident`` in a position that accepts ``kinds``."""
+        kinds_of = [kind] if kind is not None else self.kinds_of(ident, kinds)
+        for k in kinds_of:
+            for candidate in (self.names.display(k, ident), ident):
+                if self.names.reads_back(candidate, kinds, k, ident):
+                    return _text(candidate)
+        return quote(ident)
+
+    def kinds_of(self, ident: str, kinds: frozenset[str]) -> list[str]:
+        s = self.state
+        table = {
+            nm.NOBLE: ident in s.nobles or ident in s.catalog.nobles,
+            nm.SHIP: ident in s.ships or ident in s.catalog.ships,
+            nm.ARMY: ident in s.armies and not s.armies[ident].fleet,
+            nm.FLEET: ident in s.armies and s.armies[ident].fleet,
+            nm.HEIR: ident in s.heirs or ident in s.catalog.heirs,
+            nm.PLACE: ident in s.board.places,
+            nm.SEA: ident in s.board.seas,
+            nm.FACTION: ident in s.turn_order,
+            nm.GAME_MASTER: ident == c.GM,
+            nm.REQUEST: ident in s.requests or ident in s.closed,
+            nm.DECLARATION: ident in s.declarations,
+            nm.ALLIANCE: ident in s.alliances,
+            nm.COMBAT: any(x.id == ident for x in s.combats),
+        }
+        return [k for k in sorted(kinds) if table.get(k, False)] or sorted(kinds)
+
+    def names_of(self, kinds: frozenset[str], idents: tuple[str, ...]) -> str:
+        return _and([self.name(kinds, i) for i in idents])
+
+    def faction(self, f: str) -> str:
+        return self.name(nm.SPEAKER, f)
+
+
+def _verb(plural: bool, one: str, many: str) -> str:
+    return many if plural else one
+
+
+def _as(request: str | None) -> str:
+    return f" AS {_ident(request)}" if request is not None else ""
+
+
+def format_order(
+    command: c.Command,
+    state: GameState,
+    *,
+    label: bool = False,
+    faction_names: Mapping[str, str] | None = None,
+) -> str:
+    """The canonical text of ``command`` in ``state``.
+
+    With ``label``, the line starts with who gives it (``Red: ...``, ``GM: ...``), as the
+    GM writes orders for the factions.
+
+    >>> # format_order(MoveRoad("red", "percy", ("york", "tadcaster", "leeds")), state)
+    >>> # 'Percy MOVES FROM York TO Leeds VIA Tadcaster'
+    """
+    w = _Writer(state, nm.names_for(state, faction_names))
+    body = _body(command, state, w)
+    if label:
+        return f"{w.faction(command.by)}: {body}"
+    return body
+
+
+def _body(cmd: c.Command, state: GameState, w: _Writer) -> str:
+    unit = functools.partial(w.name, nm.UNIT)
+    place = functools.partial(w.name, nm.PLACES)
+    if isinstance(cmd, c.MoveRoad):
+        return _move_road(cmd, state, w)
+    if isinstance(cmd, c.Move):
+        into = f" IN {place(cmd.to)}" if cmd.enter else ""
+        return f"{unit(cmd.unit)} MOVES CROSS COUNTRY TO {place(cmd.to)}{into}{_as(cmd.id)}"
+    if isinstance(cmd, c.Enter | c.Leave):
+        here = _land_place(state, cmd.unit)
+        verb = "ENTERS" if isinstance(cmd, c.Enter) else "LEAVES"
+        where = f" {place(here)}" if here is not None else ""
+        return f"{w.name(nm.LAND_UNIT, cmd.unit)} {verb}{where}{_as(cmd.id)}"
+    if isinstance(cmd, c.Embark):
+        who = w.names_of(nm.NOBLES, cmd.nobles)
+        verb = _verb(len(cmd.nobles) > 1 or not cmd.nobles, "EMBARKS", "EMBARK")
+        return f"{who} {verb} ON {w.name(nm.SHIPS, cmd.ship)}{_as(cmd.id)}".lstrip()
+    if isinstance(cmd, c.Disembark):
+        who = w.names_of(nm.NOBLES, cmd.nobles)
+        verb = _verb(len(cmd.nobles) > 1 or not cmd.nobles, "LANDS", "LAND")
+        inside = " INSIDE" if cmd.enter else ""
+        return (
+            f"{who} {verb} FROM {w.name(nm.SHIPS, cmd.ship)} AT {place(cmd.port)}{inside}{_as(cmd.id)}"
+        ).lstrip()
+    if isinstance(cmd, c.Sail):
+        return _sail(cmd, state, w)
+    if isinstance(cmd, c.Siege):
+        return f"{w.name(nm.LAND_UNIT, cmd.unit)} BESIEGES {place(cmd.place)}{_as(cmd.id)}"
+    if isinstance(cmd, c.Attack):
+        return f"{w.name(nm.LAND_UNIT, cmd.unit)} ATTACKS {w.name(nm.TARGET, cmd.target)}{_as(cmd.id)}"
+    if isinstance(cmd, c.Defend):
+        return f"{w.name(nm.NOBLES, cmd.unit)} DEFENDS WITH {w.name(nm.NOBLES, cmd.with_)}"
+    if isinstance(cmd, c.FormArmy):
+        return _form(cmd, state, w)
+    if isinstance(cmd, c.Confirm):
+        return f"{w.faction(cmd.by)} CONFIRMS {_ident(cmd.id)}"
+    if isinstance(cmd, c.Reject):
+        return f"{w.faction(cmd.by)} REJECTS {_ident(cmd.id)}"
+    if isinstance(cmd, c.DeclareAlliance):
+        invited = w.names_of(nm.FACTIONS, cmd.with_)
+        return f"{w.faction(cmd.by)} ALLIES WITH {invited} AS {_ident(cmd.id)}"
+    if isinstance(cmd, c.AnswerAlliance):
+        verb = "ACCEPTS" if cmd.confirm else "DECLINES"
+        return f"{w.faction(cmd.by)} {verb} ALLIANCE {_ident(cmd.alliance)}"
+    if isinstance(cmd, c.LeaveAlliance):
+        return f"{w.faction(cmd.by)} LEAVES ALLIANCE {_ident(cmd.alliance)}"
+    if isinstance(cmd, c.Grant | c.Revoke):
+        verb = "GRANTS" if isinstance(cmd, c.Grant) else "REVOKES"
+        to = w.name(nm.FACTIONS, cmd.to)
+        if not cmd.aspects and isinstance(cmd, c.Revoke):
+            return f"{w.faction(cmd.by)} REVOKES ALL FROM {to} AT {place(cmd.place)}"
+        bad = [a for a in cmd.aspects if a not in ASPECT_WORDS]
+        if bad or not cmd.aspects:
+            raise ValueError(f"no words for the permission {', '.join(bad) or '(none)'}")
+        clauses = " AND ".join(f"{ASPECT_WORDS[a]} {place(cmd.place)}" for a in cmd.aspects)
+        return f"{w.faction(cmd.by)} {verb} {to} {clauses}"
+    if isinstance(cmd, c.Deadline):
+        return f"DEADLINE {_ident(cmd.alliance)}"
+    if isinstance(cmd, c.Storm):
+        return f"STORM {w.name(nm.SHIPS, cmd.ship)} INTO {place(cmd.into)}"
+    if isinstance(cmd, c.SetControl):
+        if cmd.faction is None:
+            return f"SET {place(cmd.place)} NEUTRAL"
+        return f"SET {place(cmd.place)} TO {w.name(nm.FACTIONS, cmd.faction)}"
+    if isinstance(cmd, c.InjectRandom):
+        return "RANDOM " + ", ".join(str(v) for v in cmd.values) if cmd.values else "RANDOM"
+    if isinstance(cmd, c.EndTurn):
+        return "END TURN"
+    if isinstance(cmd, c.RevealSeed):
+        return "REVEAL SEED"
+    if isinstance(cmd, c.Kill):
+        return f"KILL {w.name(nm.NOBLES, cmd.noble)}"
+    if isinstance(cmd, c.Capture):
+        return f"CAPTURE {w.name(nm.NOBLES, cmd.noble)} BY {w.name(nm.FACTIONS, cmd.faction)}"
+    if isinstance(cmd, c.Release):
+        inside = " INSIDE" if cmd.inside else ""
+        return f"RELEASE {w.name(nm.NOBLES, cmd.noble)} AT {place(cmd.place)}{inside}"
+    if isinstance(cmd, c.MoveHeir):
+        heir = w.name(nm.HEIRS, cmd.heir)
+        inside = " INSIDE" if cmd.inside else ""
+        if cmd.with_noble is not None:
+            return f"{heir} GOES WITH {w.name(nm.NOBLES, cmd.with_noble)}{inside}"
+        if cmd.place is None:
+            raise ValueError("an heir goes with a noble or is left at a place")
+        return f"{heir} IS LEFT AT {place(cmd.place)}{inside}"
+    if isinstance(cmd, c.ResolveCombat):
+        summary = cmd.summary.replace("\n", " ").strip()
+        return f"RESOLVE {_ident(cmd.combat)}" + (f": {summary}" if summary else "")
+    if isinstance(cmd, c.Expire):
+        return f"EXPIRE {_ident(cmd.request)}"
+    raise ValueError(f"no text for a {type(cmd).__name__} command")
+
+
+def _land_place(state: GameState, unit: str) -> str | None:
+    army = state.armies.get(unit)
+    if army is not None:
+        if army.fleet or not army.units:
+            return None
+        unit = army.units[0]
+    n = state.nobles.get(unit)
+    return n.place if n is not None and n.aboard is None else None
+
+
+def _move_road(cmd: c.MoveRoad, state: GameState, w: _Writer) -> str:
+    place = functools.partial(w.name, nm.PLACES)
+    who = w.name(nm.UNIT, cmd.unit)
+    path = cmd.path
+    into = f" IN {place(path[-1])}" if cmd.enter and path else ""
+    if len(path) >= 3:
+        via = ", ".join(place(p) for p in path[1:-1])
+        return f"{who} MOVES FROM {place(path[0])} TO {place(path[-1])}{into} VIA {via}{_as(cmd.id)}"
+    if len(path) == 2 and path[0] != path[1]:
+        cache = {cmd.unit: legal_destinations(state, cmd.unit)}
+        guess = infer_land_move(
+            state, cache.__getitem__, cmd.by, cmd.unit, path[0], path[1], cmd.enter, cmd.id, False
+        )
+        tail = "" if guess == cmd else " DIRECT"
+        return f"{who} MOVES FROM {place(path[0])} TO {place(path[1])}{into}{tail}{_as(cmd.id)}"
+    along = ", ".join(place(p) for p in path)
+    inside = " INSIDE" if cmd.enter else ""
+    return f"{who} MOVES ALONG {along}{inside}{_as(cmd.id)}"
+
+
+def _sail(cmd: c.Sail, state: GameState, w: _Writer) -> str:
+    ship = w.name(nm.UNIT, cmd.ship)
+    to = w.name(nm.WATERS, cmd.to)
+    if cmd.via:
+        via = ", ".join(w.name(nm.WATERS, z) for z in cmd.via)
+        return f"{ship} SAILS TO {to} VIA {via}{_as(cmd.id)}"
+    cache = {cmd.ship: legal_destinations(state, cmd.ship)}
+    guess = infer_via(state, cache.__getitem__, cmd.ship, cmd.to)
+    tail = "" if guess == () else " DIRECT"
+    return f"{ship} SAILS TO {to}{tail}{_as(cmd.id)}"
+
+
+def _form(cmd: c.FormArmy, state: GameState, w: _Writer) -> str:
+    kinds = nm.SHIPS if cmd.fleet else nm.NOBLES
+    who = w.names_of(kinds, cmd.units)
+    force = "FLEET" if cmd.fleet else "ARMY"
+    where: set[str | None] = set()
+    for u in cmd.units:
+        if cmd.fleet:
+            s = state.ships.get(u)
+            where.add(s.place if s is not None else None)
+        else:
+            where.add(_land_place(state, u))
+    place = ""
+    if len(where) == 1 and None not in where:
+        p = next(iter(where))
+        assert p is not None
+        place = f" IN {w.name(nm.WATERS if cmd.fleet else nm.PLACES, p)}"
+    return f"{who} FORM {force} {_ident(cmd.id)}{place}".lstrip()

@@ -1,0 +1,100 @@
+"""Game states for the order-text tests, on the default "England 1455" data.
+
+``forum_game`` is a new three-faction game (red, blue, green) with its units set where
+the examples of the forum grammar need them; the other fixtures move a few of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from kingmaker.data import load_dataset
+from kingmaker.rules import commands as c
+from kingmaker.rules.deal import new_game
+from kingmaker.rules.decide import play
+from kingmaker.rules.frozen import FrozenDict
+from kingmaker.rules.state import GameState, Noble, Ship
+
+FACTIONS = ("red", "blue", "green")
+
+
+def _noble(state: GameState, nid: str, faction: str, place: str, inside: bool = False, **kw: object) -> Noble:
+    card = state.catalog.nobles[nid]
+    return Noble(nid, faction, card.troops, place=place, inside=inside, **kw)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="session")
+def new_forum_game() -> GameState:
+    ds = load_dataset()
+    return new_game(ds.board, ds.catalog, FACTIONS, "forum-orders", removed=ds.setup.removed)
+
+
+@pytest.fixture(scope="session")
+def forum_game(new_forum_game: GameState) -> GameState:
+    """Red's turn. Red: Percy and Stanley in the open at York, Grace Dieu and Mary of the
+    Tower at sea in the North Sea. Blue: Clifford in the open at York, Coventry held.
+    Green: Neville (the Earl of Warwick) inside Warwick, Howard (holding the title Earl of
+    Kent) in the open at York."""
+    s = new_forum_game
+    nobles = {
+        "percy": _noble(s, "percy", "red", "york"),
+        "stanley": _noble(s, "stanley", "red", "york"),
+        "clifford": _noble(s, "clifford", "blue", "york"),
+        "neville": _noble(s, "neville", "green", "warwick", True),
+        "howard": _noble(s, "howard", "green", "york", awards=("earl_of_kent",)),
+        "talbot": _noble(s, "talbot", "blue", "coventry", True),
+    }
+    ships = {
+        "grace_dieu": Ship("grace_dieu", "red", 300, "north_sea"),
+        "mary_of_the_tower": Ship("mary_of_the_tower", "red", 150, "north_sea"),
+        "jesus": Ship("jesus", "blue", 200, "bristol", in_port=True),
+    }
+    control = dict(s.control)
+    control.update({"coventry": "blue", "alnwick": "green", "warwick": "green", "bristol": "blue"})
+    return s.evolve(nobles=FrozenDict(nobles), ships=FrozenDict(ships), control=FrozenDict(control))
+
+
+@pytest.fixture(scope="session")
+def at_hull(forum_game: GameState) -> GameState:
+    """Percy and Stanley in the open at Hull, Grace Dieu in port there."""
+    nobles = dict(forum_game.nobles)
+    nobles["percy"] = replace(nobles["percy"], place="hull")
+    nobles["stanley"] = replace(nobles["stanley"], place="hull")
+    ships = dict(forum_game.ships)
+    ships["grace_dieu"] = replace(ships["grace_dieu"], place="hull", in_port=True)
+    return forum_game.evolve(nobles=FrozenDict(nobles), ships=FrozenDict(ships))
+
+
+@pytest.fixture(scope="session")
+def aboard(forum_game: GameState) -> GameState:
+    """Percy and Stanley aboard Grace Dieu in the North Sea (off Hull); Clifford aboard
+    Jesus in port at Bristol."""
+    nobles = dict(forum_game.nobles)
+    nobles["percy"] = replace(nobles["percy"], place=None, aboard="grace_dieu")
+    nobles["stanley"] = replace(nobles["stanley"], place=None, aboard="grace_dieu")
+    nobles["clifford"] = replace(nobles["clifford"], place=None, aboard="jesus")
+    ships = dict(forum_game.ships)
+    ships["grace_dieu"] = replace(ships["grace_dieu"], passengers=("percy", "stanley"))
+    ships["jesus"] = replace(ships["jesus"], passengers=("clifford",))
+    return forum_game.evolve(nobles=FrozenDict(nobles), ships=FrozenDict(ships))
+
+
+@pytest.fixture(scope="session")
+def busy_game(forum_game: GameState) -> GameState:
+    """``forum_game`` after: alliance-1 of red and green formed; alliance-2 declared by
+    blue, awaiting green; red's order to green's Howard pending (request q6); Stanley's
+    attack on Clifford declared (combat c7)."""
+    state = forum_game
+    for cmd in (
+        c.DeclareAlliance("red", "alliance-1", ("green",)),
+        c.AnswerAlliance("green", "alliance-1", True),
+        c.DeclareAlliance("blue", "alliance-2", ("green",)),
+        c.MoveRoad("red", "howard", ("york", "tadcaster")),
+        c.Attack("red", "stanley", "clifford"),
+    ):
+        state, d = play(state, cmd)
+        assert not d.refused, d.explanation
+    assert set(state.requests) == {"q6"} and [x.id for x in state.combats] == ["c7"]
+    return state

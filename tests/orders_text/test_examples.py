@@ -1,0 +1,322 @@
+"""Every order of the forum grammar reads as the right command (issue "Forum play")."""
+
+from __future__ import annotations
+
+import pytest
+
+from kingmaker.orders_text import parse_order
+from kingmaker.rules import commands as c
+from kingmaker.rules.commands import GM
+from kingmaker.rules.state import GameState
+
+SAIL_TO_BRISTOL = (
+    "southern_north_sea",
+    "strait_of_dover",
+    "english_channel",
+    "western_channel",
+    "western_approaches",
+    "bristol_channel",
+)
+
+# (state fixture, author, text, command)
+EXAMPLES: list[tuple[str, str, str, c.Command]] = [
+    # -- moves on land
+    (
+        "forum_game",
+        "red",
+        "Percy MOVES FROM York TO Tadcaster",
+        c.MoveRoad("red", "percy", ("york", "tadcaster")),
+    ),
+    (
+        "forum_game",
+        "red",
+        "Percy MOVES FROM York TO Leeds VIA Tadcaster",
+        c.MoveRoad("red", "percy", ("york", "tadcaster", "leeds")),
+    ),
+    (
+        "forum_game",
+        "red",
+        "Percy MOVES FROM York TO Leeds VIA Tadcaster, Ferrybridge AND Pontefract",
+        c.MoveRoad("red", "percy", ("york", "tadcaster", "ferrybridge", "pontefract", "leeds")),
+    ),
+    ("forum_game", "red", "Percy MOVES TO Ripon", c.MoveRoad("red", "percy", ("york", "ripon"))),
+    ("forum_game", "red", "Percy MOVES TO Masham", c.MoveRoad("red", "percy", ("york", "ripon", "masham"))),
+    (
+        "forum_game",
+        "red",
+        "Percy MOVES TO Ripon IN Ripon",
+        c.MoveRoad("red", "percy", ("york", "ripon"), True),
+    ),
+    ("forum_game", "red", "Percy MOVES INTO Ripon", c.MoveRoad("red", "percy", ("york", "ripon"), True)),
+    ("forum_game", "red", "Percy MOVES TO York IN York", c.Enter("red", "percy")),
+    # not reachable (Pontefract, a neutral castle, blocks): the shortest path on the bare map
+    (
+        "forum_game",
+        "red",
+        "Percy MOVES TO Leeds",
+        c.MoveRoad("red", "percy", ("york", "tadcaster", "ferrybridge", "pontefract", "wakefield", "leeds")),
+    ),
+    # FROM elsewhere: the path starts there, and the rules say where he is
+    (
+        "forum_game",
+        "red",
+        "Percy MOVES FROM Ripon TO Masham",
+        c.MoveRoad("red", "percy", ("ripon", "masham")),
+    ),
+    # a cross-country neighbour off the roads
+    ("forum_game", "red", "Percy MOVES TO Sheriff Hutton", c.Move("red", "percy", "sheriff_hutton")),
+    (
+        "forum_game",
+        "red",
+        "Percy MOVES CROSS-COUNTRY TO Sheriff Hutton IN Sheriff Hutton",
+        c.Move("red", "percy", "sheriff_hutton", True),
+    ),
+    (
+        "forum_game",
+        "red",
+        "Percy MOVES FROM York TO Ripon AS q9",
+        c.MoveRoad("red", "percy", ("york", "ripon"), id="q9"),
+    ),
+    ("forum_game", "red", "Percy ENTERS York", c.Enter("red", "percy")),
+    ("forum_game", "red", "Percy LEAVES York", c.Leave("red", "percy")),
+    ("forum_game", "red", "Percy ENTERS", c.Enter("red", "percy")),
+    # -- ships
+    (
+        "forum_game",
+        "red",
+        "Grace Dieu MOVES TO Bristol",
+        c.Sail("red", "grace_dieu", "bristol", SAIL_TO_BRISTOL),
+    ),
+    (
+        "forum_game",
+        "red",
+        "Grace Dieu SAILS TO Bristol",
+        c.Sail("red", "grace_dieu", "bristol", SAIL_TO_BRISTOL),
+    ),
+    (
+        "forum_game",
+        "red",
+        "Grace Dieu MOVES TO Bristol IN Bristol Channel",
+        c.Sail("red", "grace_dieu", "bristol", SAIL_TO_BRISTOL),
+    ),
+    ("forum_game", "red", "Grace Dieu SAILS TO Hull", c.Sail("red", "grace_dieu", "hull")),
+    ("forum_game", "red", "Grace Dieu SAILS TO the Wash", c.Sail("red", "grace_dieu", "the_wash")),
+    ("at_hull", "red", "Grace Dieu SAILS TO North Sea", c.Sail("red", "grace_dieu", "north_sea")),
+    ("at_hull", "red", "Grace Dieu MOVES FROM Hull TO North Sea", c.Sail("red", "grace_dieu", "north_sea")),
+    (
+        "at_hull",
+        "red",
+        "Grace Dieu SAILS TO Scarborough",
+        c.Sail("red", "grace_dieu", "scarborough", ("north_sea",)),
+    ),
+    ("at_hull", "red", "Grace Dieu SAILS DIRECT TO Scarborough", c.Sail("red", "grace_dieu", "scarborough")),
+    ("at_hull", "red", "Percy EMBARKS ON Grace Dieu", c.Embark("red", "grace_dieu", ("percy",))),
+    (
+        "at_hull",
+        "red",
+        "Percy and Stanley EMBARK ON Grace Dieu",
+        c.Embark("red", "grace_dieu", ("percy", "stanley")),
+    ),
+    ("aboard", "red", "Percy LANDS AT Hull", c.Disembark("red", "grace_dieu", ("percy",), "hull")),
+    ("aboard", "red", "Percy DISEMBARKS AT Hull", c.Disembark("red", "grace_dieu", ("percy",), "hull")),
+    (
+        "aboard",
+        "red",
+        "Percy and Stanley DISEMBARK AT Hull INSIDE",
+        c.Disembark("red", "grace_dieu", ("percy", "stanley"), "hull", True),
+    ),
+    (
+        "aboard",
+        "red",
+        "Percy LANDS FROM Grace Dieu AT Hull",
+        c.Disembark("red", "grace_dieu", ("percy",), "hull"),
+    ),
+    ("aboard", "red", "Percy SAILS TO Hull", c.Sail("red", "grace_dieu", "hull")),
+    # -- armies and fleets
+    (
+        "forum_game",
+        "red",
+        "Percy and Stanley FORM ARMY IN York",
+        c.FormArmy("red", "army-1", ("percy", "stanley")),
+    ),
+    (
+        "forum_game",
+        "red",
+        "Percy and Stanley FORM ARMY a1 IN York",
+        c.FormArmy("red", "a1", ("percy", "stanley")),
+    ),
+    (
+        "forum_game",
+        "red",
+        "Percy, Stanley & Clifford FORM AN ARMY",
+        c.FormArmy("red", "army-1", ("percy", "stanley", "clifford")),
+    ),
+    (
+        "forum_game",
+        "red",
+        "Grace Dieu and Mary FORM FLEET IN North Sea",
+        c.FormArmy("red", "fleet-1", ("grace_dieu", "mary_of_the_tower"), True),
+    ),
+    # -- combat
+    ("forum_game", "red", "Percy BESIEGES Alnwick", c.Siege("red", "percy", "alnwick")),
+    ("forum_game", "red", "Percy BATTLES Blue IN York", c.Attack("red", "percy", "clifford")),
+    ("forum_game", "red", "Percy BATTLES Blue", c.Attack("red", "percy", "clifford")),
+    ("forum_game", "red", "Percy ATTACKS Clifford", c.Attack("red", "percy", "clifford")),
+    ("forum_game", "red", "Percy ATTACKS Clifford AS q3", c.Attack("red", "percy", "clifford", "q3")),
+    ("forum_game", "red", "Percy DEFENDS WITH Stanley", c.Defend("red", "percy", "stanley")),
+    # -- alliances
+    ("forum_game", "red", "Red ALLIES WITH Green", c.DeclareAlliance("red", "alliance-1", ("green",))),
+    (
+        "forum_game",
+        "red",
+        "Red ALLIES WITH Green AND Blue",
+        c.DeclareAlliance("red", "alliance-1", ("green", "blue")),
+    ),
+    ("forum_game", "red", "Red ALLIES WITH Green AS pact", c.DeclareAlliance("red", "pact", ("green",))),
+    ("forum_game", "red", "ALLY WITH Green", c.DeclareAlliance("red", "alliance-1", ("green",))),
+    (
+        "busy_game",
+        "red",
+        "Red DECLARES ALLIANCE WITH Blue",
+        c.DeclareAlliance("red", "alliance-3", ("blue",)),
+    ),
+    (
+        "busy_game",
+        "green",
+        "Green ACCEPTS ALLIANCE alliance-2",
+        c.AnswerAlliance("green", "alliance-2", True),
+    ),
+    (
+        "busy_game",
+        "green",
+        "Green DECLINES ALLIANCE alliance-2",
+        c.AnswerAlliance("green", "alliance-2", False),
+    ),
+    (
+        "busy_game",
+        "green",
+        "Green CONFIRMS ALLIANCE WITH Blue",
+        c.AnswerAlliance("green", "alliance-2", True),
+    ),
+    (
+        "busy_game",
+        "green",
+        "Green DECLINES ALLIANCE WITH Blue",
+        c.AnswerAlliance("green", "alliance-2", False),
+    ),
+    ("busy_game", "green", "Green CONFIRMS alliance-2", c.AnswerAlliance("green", "alliance-2", True)),
+    ("busy_game", "red", "Red LEAVES ALLIANCE alliance-1", c.LeaveAlliance("red", "alliance-1")),
+    ("busy_game", "red", "Red LEAVES ALLIANCE WITH Green", c.LeaveAlliance("red", "alliance-1")),
+    # -- permissions
+    (
+        "forum_game",
+        "blue",
+        "Blue GRANTS Red PASSAGE THROUGH Coventry",
+        c.Grant("blue", "red", "coventry", ("road",)),
+    ),
+    (
+        "forum_game",
+        "blue",
+        "Blue GRANTS Red ENTRY TO Coventry",
+        c.Grant("blue", "red", "coventry", ("enter",)),
+    ),
+    (
+        "forum_game",
+        "blue",
+        "Blue GRANTS Red HARBOUR AT Bristol",
+        c.Grant("blue", "red", "bristol", ("ship_enter",)),
+    ),
+    (
+        "forum_game",
+        "blue",
+        "Blue GRANTS Red EMBARKATION AT Bristol",
+        c.Grant("blue", "red", "bristol", ("embark",)),
+    ),
+    (
+        "forum_game",
+        "blue",
+        "Blue GRANTS Red DEPARTURE FROM Bristol",
+        c.Grant("blue", "red", "bristol", ("forced_leave",)),
+    ),
+    (
+        "forum_game",
+        "blue",
+        "Blue GRANTS Red PASSAGE THROUGH Coventry AND ENTRY TO Coventry",
+        c.Grant("blue", "red", "coventry", ("road", "enter")),
+    ),
+    (
+        "forum_game",
+        "blue",
+        "Blue GRANTS Red HARBOUR, EMBARKATION AND DEPARTURE AT Bristol",
+        c.Grant("blue", "red", "bristol", ("ship_enter", "embark", "forced_leave")),
+    ),
+    (
+        "forum_game",
+        "blue",
+        "Blue REVOKES Red PASSAGE THROUGH Coventry",
+        c.Revoke("blue", "red", "coventry", ("road",)),
+    ),
+    ("forum_game", "blue", "Blue REVOKES ALL FROM Red AT Coventry", c.Revoke("blue", "red", "coventry")),
+    # -- answers to requests
+    ("busy_game", "green", "Green CONFIRMS q6", c.Confirm("green", "q6")),
+    ("busy_game", "green", "Green REJECTS q6", c.Reject("green", "q6")),
+    ("busy_game", "green", "CONFIRM Q6", c.Confirm("green", "q6")),
+    # -- the GM
+    ("forum_game", GM, "GM: STORM Grace Dieu INTO Bristol", c.Storm(GM, "grace_dieu", "bristol")),
+    ("forum_game", GM, "STORM Grace Dieu INTO Bristol", c.Storm(GM, "grace_dieu", "bristol")),
+    ("forum_game", GM, "SET Coventry TO Red", c.SetControl(GM, "coventry", "red")),
+    ("forum_game", GM, "SET Coventry NEUTRAL", c.SetControl(GM, "coventry", None)),
+    ("forum_game", GM, "SET Coventry TO nobody", c.SetControl(GM, "coventry", None)),
+    ("forum_game", GM, "KILL Percy", c.Kill(GM, "percy")),
+    ("forum_game", GM, "CAPTURE Percy BY Blue", c.Capture(GM, "percy", "blue")),
+    ("forum_game", GM, "RELEASE Percy AT York", c.Release(GM, "percy", "york")),
+    ("forum_game", GM, "RELEASE Percy AT York INSIDE", c.Release(GM, "percy", "york", True)),
+    ("forum_game", GM, "Henry VI GOES WITH Percy", c.MoveHeir(GM, "henry_vi", with_noble="percy")),
+    ("forum_game", GM, "Henry VI IS LEFT AT York", c.MoveHeir(GM, "henry_vi", place="york")),
+    (
+        "forum_game",
+        GM,
+        "Henry VI IS LEFT AT York INSIDE",
+        c.MoveHeir(GM, "henry_vi", place="york", inside=True),
+    ),
+    (
+        "forum_game",
+        GM,
+        "Edward, Prince of Wales GOES WITH Percy",
+        c.MoveHeir(GM, "edward_prince_of_wales", with_noble="percy"),
+    ),
+    ("busy_game", GM, "RESOLVE c7", c.ResolveCombat(GM, "c7")),
+    (
+        "busy_game",
+        GM,
+        "RESOLVE c7: Clifford fled to Ripon",
+        c.ResolveCombat(GM, "c7", "Clifford fled to Ripon"),
+    ),
+    ("busy_game", GM, "EXPIRE q6", c.Expire(GM, "q6")),
+    ("busy_game", GM, "DEADLINE alliance-2", c.Deadline(GM, "alliance-2")),
+    ("forum_game", GM, "END TURN", c.EndTurn(GM)),
+    ("forum_game", GM, "REVEAL SEED", c.RevealSeed(GM)),
+    ("forum_game", GM, "RANDOM 4, 17", c.InjectRandom(GM, (4, 17))),
+    # -- case, labels, bullets
+    (
+        "forum_game",
+        "red",
+        "percy moves from york to tadcaster",
+        c.MoveRoad("red", "percy", ("york", "tadcaster")),
+    ),
+    ("forum_game", "red", "PERCY MOVES TO TADC.", c.MoveRoad("red", "percy", ("york", "tadcaster"))),
+    ("forum_game", "red", "3) Red: Percy MOVES TO Ripon", c.MoveRoad("red", "percy", ("york", "ripon"))),
+    ("forum_game", GM, "Blue: Clifford MOVES TO Ripon", c.MoveRoad("blue", "clifford", ("york", "ripon"))),
+    ("forum_game", GM, "Red ALLIES WITH Green", c.DeclareAlliance("red", "alliance-1", ("green",))),
+    ("forum_game", "red", '"Grace Dieu" SAILS TO "North Sea"', c.Sail("red", "grace_dieu", "north_sea")),
+]
+
+
+@pytest.mark.parametrize(("fixture", "author", "text", "expected"), EXAMPLES, ids=[e[2] for e in EXAMPLES])
+def test_example_reads_as_the_command(
+    fixture: str, author: str, text: str, expected: c.Command, request: pytest.FixtureRequest
+) -> None:
+    state: GameState = request.getfixturevalue(fixture)
+    order = parse_order(state, text, author)
+    assert order.refusal is None, order.refusal
+    assert order.command == expected

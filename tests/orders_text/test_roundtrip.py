@@ -1,0 +1,73 @@
+"""``format_order`` writes a command's canonical text; reading it back in the same state
+gives the same command (issue "Forum play")."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kingmaker.orders_text import format_order, parse_order, parse_post
+from kingmaker.rules import commands as c
+from kingmaker.rules.state import GameState
+
+from .strategies import commands, played_states
+
+
+def _round_trip(state: GameState, cmd: c.Command) -> None:
+    text = format_order(cmd, state)
+    got = parse_post(state, text, cmd.by)
+    assert not got.problems, (text, got.problems)
+    assert len(got.orders) == 1, text
+    assert got.orders[0].refusal is None, (text, got.orders[0].refusal)
+    assert got.orders[0].command == cmd, (text, got.orders[0].command)
+    # the GM writing it for the faction, with a label
+    labelled = format_order(cmd, state, label=True)
+    assert parse_order(state, labelled, c.GM).command == cmd, labelled
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_canonical_text_reads_back_as_the_same_command(data: st.DataObject) -> None:
+    state = data.draw(st.sampled_from(played_states()), label="state")
+    cmd = data.draw(commands(state), label="command")
+    _round_trip(state, cmd)
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_round_trip_with_ships_armies_and_passengers(
+    data: st.DataObject, forum_game: GameState, at_hull: GameState, aboard: GameState, busy_game: GameState
+) -> None:
+    state = data.draw(st.sampled_from([forum_game, at_hull, aboard, busy_game]), label="state")
+    cmd = data.draw(commands(state), label="command")
+    _round_trip(state, cmd)
+
+
+def test_canonical_examples(forum_game: GameState) -> None:
+    s = forum_game
+    assert format_order(c.MoveRoad("red", "percy", ("york", "tadcaster", "leeds")), s) == (
+        "Percy MOVES FROM York TO Leeds VIA Tadcaster"
+    )
+    assert format_order(c.MoveRoad("red", "percy", ("york", "tadcaster")), s) == (
+        "Percy MOVES FROM York TO Tadcaster"
+    )
+    assert format_order(c.MoveRoad("red", "percy", ("york", "ripon"), True, "q7"), s) == (
+        "Percy MOVES FROM York TO Ripon IN Ripon AS q7"
+    )
+    assert format_order(c.FormArmy("red", "army-1", ("percy", "stanley")), s) == (
+        "Percy AND Stanley FORM ARMY army-1 IN York"
+    )
+    assert format_order(c.DeclareAlliance("red", "alliance-1", ("green", "blue")), s) == (
+        "Red ALLIES WITH Green AND Blue AS alliance-1"
+    )
+    assert format_order(c.Grant("blue", "red", "coventry", ("road", "enter")), s) == (
+        "Blue GRANTS Red PASSAGE THROUGH Coventry AND ENTRY TO Coventry"
+    )
+    assert format_order(c.MoveHeir(c.GM, "edward_prince_of_wales", with_noble="percy"), s) == (
+        '"Edward, Prince of Wales" GOES WITH Percy'
+    )
+    assert format_order(c.EndTurn(c.GM), s, label=True) == "GM: END TURN"
+    assert (
+        format_order(c.Move("red", "percy", "sheriff_hutton"), s)
+        == "Percy MOVES CROSS COUNTRY TO Sheriff Hutton"
+    )
