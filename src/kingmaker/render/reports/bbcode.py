@@ -1,0 +1,80 @@
+"""BBCode for phpBB: only ``[b]``, ``[i]``, ``[u]``, ``[color=#hex]``, ``[list][*]``,
+``[quote]`` and ``[code]``. Headings are bold (and underlined at the top level); what
+is to be typed exactly is bold, as phpBB has no inline code tag."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .document import (
+    Block,
+    Bold,
+    BulletList,
+    Code,
+    CodeBlock,
+    Colour,
+    Document,
+    Heading,
+    Inline,
+    Italic,
+    Item,
+    Paragraph,
+    Quote,
+    Text,
+)
+
+_TAG = re.compile(r"\[(?=/?(?:b|i|u|s|color|size|list|\*|quote|code|url|img|email|flash|attachment)\b)", re.I)
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def escape(text: str) -> str:
+    """Text that phpBB prints as written: a ``[`` that would open a known tag is
+    followed by a zero-width space."""
+    return _TAG.sub("[\u200b", text)
+
+
+def inline(content: Iterable[Inline]) -> str:
+    out = []
+    for node in content:
+        if isinstance(node, Text):
+            out.append(escape(node.text))
+        elif isinstance(node, Code):
+            out.append(f"[b]{escape(node.text)}[/b]")
+        elif isinstance(node, Bold):
+            out.append(f"[b]{inline(node.children)}[/b]")
+        elif isinstance(node, Italic):
+            out.append(f"[i]{inline(node.children)}[/i]")
+        elif isinstance(node, Colour):
+            inner = inline(node.children)
+            out.append(f"[color={node.colour}]{inner}[/color]" if _HEX.match(node.colour) else inner)
+    return "".join(out)
+
+
+def _list(items: Iterable[Item]) -> str:
+    lines = ["[list]"]
+    for it in items:
+        lines.append("[*]" + inline(it.content))
+        if it.children:
+            lines.append(_list(it.children))
+    lines.append("[/list]")
+    return "\n".join(lines)
+
+
+def block(b: Block) -> str:
+    if isinstance(b, Heading):
+        text = inline(b.content)
+        return {1: f"[b][u]{text}[/u][/b]", 2: f"[b]{text}[/b]"}.get(b.level, f"[u]{text}[/u]")
+    if isinstance(b, Paragraph):
+        return inline(b.content)
+    if isinstance(b, BulletList):
+        return _list(b.items)
+    if isinstance(b, Quote):
+        return "[quote]" + "\n\n".join(block(x) for x in b.blocks) + "[/quote]"
+    if isinstance(b, CodeBlock):
+        return f"[code]{b.text}[/code]"
+    raise TypeError(f"unknown block {b!r}")
+
+
+def render(doc: Document) -> str:
+    return "\n\n".join(block(b) for b in doc.blocks) + "\n"

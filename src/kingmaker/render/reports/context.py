@@ -1,0 +1,48 @@
+"""What every report reads: the game's timeline, how to name things, how to write an
+order; and each viewer's part of the log (``visible_log`` decides it, nothing else)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kingmaker.log.envelope import Envelope
+from kingmaker.log.visibility import visible_log
+from kingmaker.rules.commands import GM
+from kingmaker.rules.views import PUBLIC, View, view
+
+from .naming import Names
+from .order_text import Describe, default_describe
+from .timeline import Timeline, Turn, in_turn
+
+
+@dataclass
+class Reports:
+    """The inputs of a game's reports. ``describe`` writes an order's text (pass
+    ``kingmaker.orders_text.format_order`` once it exists)."""
+
+    timeline: Timeline
+    names: Names
+    describe: Describe = default_describe
+    _visible: dict[tuple[str, int], list[Envelope]] = field(default_factory=dict, repr=False)
+
+    def visible(self, viewer: str) -> list[Envelope]:
+        """The entries ``viewer`` (a faction, ``gm`` or ``public``) may read."""
+        key = (viewer, self.timeline.head)
+        if key not in self._visible:
+            self._visible = {k: v for k, v in self._visible.items() if k[1] == key[1]}
+            self._visible[key] = visible_log(self.timeline.envelopes, viewer)
+        return self._visible[key]
+
+    def visible_in(self, turn: Turn, viewer: str) -> list[Envelope]:
+        return in_turn(self.visible(viewer), turn)
+
+    def view_at_end(self, turn: Turn, viewer: str) -> View:
+        """What ``viewer`` may see of the position at the end of ``turn`` (or now)."""
+        return view(self.timeline.state_at_end_of(turn), viewer)
+
+    def viewer_label(self, viewer: str) -> str:
+        if viewer == GM:
+            return "the GM"
+        if viewer == PUBLIC:
+            return "the thread"
+        return self.names.faction_name(viewer)

@@ -1,0 +1,171 @@
+"""A small format-neutral document: what a report says, before any format.
+
+Reports build a ``Document`` once; the BBCode, Markdown and plain-text renderers each
+turn the same document into text, so the three formats always say the same thing.
+
+Inline content: ``Text``, ``Bold``, ``Italic``, ``Code`` (an id or a reply to type),
+``Colour`` (a faction's name). Blocks: ``Heading``, ``Paragraph``, ``BulletList`` of
+``Item`` (an item may hold a nested list: tables are written as lists of
+``label: value`` items), ``Quote`` and ``CodeBlock``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bold:
+    children: tuple[Inline, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Italic:
+    children: tuple[Inline, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """Something to type exactly: an id, or a reply."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Colour:
+    """Content in a colour (``#rrggbb``): a faction's name."""
+
+    colour: str
+    children: tuple[Inline, ...]
+
+
+Inline = Text | Bold | Italic | Code | Colour
+Part = str | Inline  # what the builders accept: a str is plain text
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    level: int  # 1 (a report's title), 2 (a section), 3 (a subsection)
+    content: tuple[Inline, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    content: tuple[Inline, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    content: tuple[Inline, ...]
+    children: tuple[Item, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BulletList:
+    items: tuple[Item, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CodeBlock:
+    text: str
+
+
+Block = Heading | Paragraph | BulletList | Quote | CodeBlock
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    blocks: tuple[Block, ...] = ()
+
+    def __add__(self, other: Document) -> Document:
+        return Document(self.blocks + other.blocks)
+
+
+# -- builders ---------------------------------------------------------------------------
+def inlines(*parts: Part | Iterable[Inline] | None) -> tuple[Inline, ...]:
+    """Inline content from strings, inline nodes and sequences of them (None skipped;
+    neighbouring text merged)."""
+    out: list[Inline] = []
+
+    def push(node: Inline) -> None:
+        if isinstance(node, Text) and out and isinstance(out[-1], Text):
+            out[-1] = Text(out[-1].text + node.text)
+        elif not (isinstance(node, Text) and not node.text):
+            out.append(node)
+
+    for p in parts:
+        if p is None:
+            continue
+        if isinstance(p, str):
+            push(Text(p))
+        elif isinstance(p, Text | Bold | Italic | Code | Colour):
+            push(p)
+        else:
+            for node in inlines(*p):
+                push(node)
+    return tuple(out)
+
+
+Parts = Part | Iterable[Inline] | None
+
+
+def bold(*parts: Parts) -> Bold:
+    return Bold(inlines(*parts))
+
+
+def italic(*parts: Parts) -> Italic:
+    return Italic(inlines(*parts))
+
+
+def heading(level: int, *parts: Parts) -> Heading:
+    return Heading(level, inlines(*parts))
+
+
+def para(*parts: Parts) -> Paragraph:
+    return Paragraph(inlines(*parts))
+
+
+def item(*parts: Parts, children: Iterable[Item] = ()) -> Item:
+    return Item(inlines(*parts), tuple(children))
+
+
+def field(label: str, *value: Parts, children: Iterable[Item] = ()) -> Item:
+    """A ``label: value`` row of a table written as a list."""
+    content = inlines(*value)
+    return Item(inlines(bold(label + ":"), " " if content else None, content), tuple(children))
+
+
+def bullets(items: Iterable[Item]) -> BulletList:
+    return BulletList(tuple(items))
+
+
+def joined(parts: Iterable[tuple[Inline, ...] | Inline | str], sep: str = ", ") -> tuple[Inline, ...]:
+    """Pieces separated by ``sep``."""
+    out: list[Part | Iterable[Inline]] = []
+    for i, p in enumerate(parts):
+        if i:
+            out.append(sep)
+        out.append(p)
+    return inlines(*out)
+
+
+def plain(content: Iterable[Inline]) -> str:
+    """The bare words of inline content (no markup)."""
+    out = []
+    for node in content:
+        if isinstance(node, Text | Code):
+            out.append(node.text)
+        else:
+            out.append(plain(node.children))
+    return "".join(out)

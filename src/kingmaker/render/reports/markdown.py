@@ -1,0 +1,87 @@
+"""Markdown (CommonMark): ``#`` headings, ``**bold**``, ``*italic*``, backticks for
+what is to be typed exactly, ``-`` lists, ``>`` quotes, fenced code. Markdown has no
+colour: a faction's name is bold."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .document import (
+    Block,
+    Bold,
+    BulletList,
+    Code,
+    CodeBlock,
+    Colour,
+    Document,
+    Heading,
+    Inline,
+    Italic,
+    Item,
+    Paragraph,
+    Quote,
+    Text,
+)
+
+_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")
+
+
+def escape(text: str) -> str:
+    """Text with Markdown's punctuation escaped, so names and sentences print as written."""
+    text = _SPECIAL.sub(r"\\\1", text)
+    return re.sub(r"^([-+]|\d+[.)])(\s)", r"\\\1\2", text)
+
+
+def code(text: str) -> str:
+    fence = "`"
+    while fence in text:
+        fence += "`"
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def inline(content: Iterable[Inline]) -> str:
+    out = []
+    for node in content:
+        if isinstance(node, Text):
+            out.append(escape(node.text))
+        elif isinstance(node, Code):
+            out.append(code(node.text))
+        elif isinstance(node, Bold):
+            out.append(f"**{inline(node.children)}**")
+        elif isinstance(node, Italic):
+            out.append(f"*{inline(node.children)}*")
+        elif isinstance(node, Colour):
+            out.append(inline(node.children))
+    return "".join(out)
+
+
+def _items(items: Iterable[Item], depth: int) -> list[str]:
+    lines = []
+    for it in items:
+        lines.append("  " * depth + "- " + inline(it.content))
+        lines.extend(_items(it.children, depth + 1))
+    return lines
+
+
+def block(b: Block) -> str:
+    if isinstance(b, Heading):
+        return "#" * b.level + " " + inline(b.content)
+    if isinstance(b, Paragraph):
+        return inline(b.content)
+    if isinstance(b, BulletList):
+        return "\n".join(_items(b.items, 0))
+    if isinstance(b, Quote):
+        inner = "\n\n".join(block(x) for x in b.blocks)
+        return "\n".join(("> " + line).rstrip() for line in inner.split("\n"))
+    if isinstance(b, CodeBlock):
+        fence = "```"
+        while fence in b.text:
+            fence += "`"
+        return f"{fence}\n{b.text}\n{fence}"
+    raise TypeError(f"unknown block {b!r}")
+
+
+def render(doc: Document) -> str:
+    return "\n\n".join(block(b) for b in doc.blocks) + "\n"

@@ -1,0 +1,176 @@
+"""A faction's private report for a turn, and the messages awaiting its answers: what
+its player may know, from ``visible_log(..., faction)`` and ``view(state, faction)``
+only."""
+
+from __future__ import annotations
+
+from kingmaker.rules import ids
+from kingmaker.rules.state import GameState
+from kingmaker.rules.views import View, view
+
+from .context import Reports
+from .document import Block, Code, Document, Item, bullets, heading, inlines, italic, item, para
+from .happenings import order_text, permission_words
+from .messages import (
+    Message,
+    alliance_request,
+    alliance_sentence,
+    allied_order_request,
+    allied_order_sentence,
+    army_consent_request,
+    army_sentence,
+)
+from .naming import when
+from .timeline import Turn, deadlines
+from .turn import orders_as_given, position_at_end, resolution
+
+
+def _listed(items: list[Item], empty: str = "None.") -> Block:
+    return bullets(items) if items else para(italic(empty))
+
+
+def _awaiting_you(ctx: Reports, state: GameState, v: View, faction: str, due: dict[str, str]) -> list[Item]:
+    n, d = ctx.names, ctx.describe
+    out = [
+        item(alliance_sentence(state, x.id, faction, n, due.get(x.id), d))
+        for x in v.declarations
+        if faction in x.awaiting
+    ]
+    for r in v.requests:
+        if faction in r.awaiting:
+            write = allied_order_sentence if r.rule == ids.ALLY_4 else army_sentence
+            out.append(item(write(state, r.id, faction, n, due.get(r.id), d)))
+    return out
+
+
+def _awaiting_others(
+    ctx: Reports, state: GameState, v: View, faction: str, due: dict[str, str]
+) -> list[Item]:
+    n = ctx.names
+    out = []
+    for x in v.declarations:
+        if faction not in x.awaiting and x.awaiting:
+            accepted = inlines("; accepted by ", n.factions_list(x.confirmed)) if x.confirmed else ()
+            out.append(
+                item(
+                    "Alliance ",
+                    Code(x.id),
+                    " declared by ",
+                    n.faction(x.by),
+                    " with ",
+                    n.factions_list(x.invited),
+                    accepted,
+                    "; awaiting ",
+                    n.factions_list(x.awaiting),
+                    f" (due {when(due.get(x.id))}).",
+                )
+            )
+    for r in v.requests:
+        if faction not in r.awaiting:
+            out.append(
+                item(
+                    "Request ",
+                    Code(r.id),
+                    " by ",
+                    n.faction(r.by),
+                    ": ",
+                    order_text(r.command, ctx.describe, state),
+                    f" ({r.rule}); awaiting ",
+                    n.factions_list(r.awaiting),
+                    f" (due {when(due.get(r.id))}).",
+                )
+            )
+    return out
+
+
+def _standing(ctx: Reports, v: View, faction: str) -> list[Block]:
+    """Alliances, permissions, cooling-offs, defence pacts and this round's orders."""
+    n = ctx.names
+    alliances = [
+        item(Code(a.id), ": ", n.factions_list(a.members), " (public)" if a.public else " (secret)")
+        for a in sorted(v.alliances, key=lambda a: a.id)
+        if faction in a.members
+    ]
+    permissions = [item(permission_words(n, p.by, p.to, p.place, p.aspects), ".") for p in v.permissions]
+    cooling = [
+        item(
+            n.faction(c.faction),
+            " and ",
+            n.factions_list(c.former_allies),
+            f" may not fight each other until {n.faction_name(c.faction)}'s turn in round {c.until_round} (ALLY.12).",
+        )
+        for c in v.cooling_off
+    ]
+    defences = [item(f"{n.unit(d.unit)} fights on {n.unit(d.with_)}'s side this round.") for d in v.defences]
+    orders = [
+        item(
+            f"{n.unit(o.unit)}: {o.kind} order in ",
+            n.possessive(o.turn_of),
+            " turn, given by ",
+            n.faction(o.by),
+            ".",
+        )
+        for o in v.orders
+    ]
+    return [
+        heading(2, "Your alliances"),
+        _listed(alliances),
+        heading(2, "Permissions granted to or by you (ruling R5)"),
+        _listed(permissions),
+        heading(2, "Cooling-off (ALLY.12)"),
+        _listed(cooling),
+        heading(2, "Defence pacts this round"),
+        _listed(defences),
+        heading(2, "Orders already given this round (ALLY.4, ALLY.5)"),
+        _listed(orders),
+    ]
+
+
+def private_report(ctx: Reports, turn: Turn, faction: str) -> Document:
+    """What ``faction``'s player may know at the end of ``turn`` (or now): its orders and
+    their outcomes, what awaits its answer and others', its standing, the position."""
+    n = ctx.names
+    state = ctx.timeline.state_at_end_of(turn)
+    v = view(state, faction)
+    due = deadlines(ctx.visible(faction), upto=ctx.timeline.last_seq_of(turn) or None)
+    rnd, whose = turn
+    blocks: list[Block] = [
+        heading(
+            1, f"Round {rnd}: ", n.possessive(whose), f" turn — private report for {n.faction_name(faction)}"
+        )
+    ]
+    if v.turn == faction:
+        when_due = f": your orders are due by {when(due[faction])}" if faction in due else ""
+        blocks.append(para(italic(f"It is your turn{when_due}.")))
+    blocks += [
+        heading(2, "Your orders as given"),
+        *orders_as_given(ctx, turn, faction),
+        heading(2, "Resolution"),
+        *resolution(ctx, turn, faction),
+        heading(2, "Awaiting your answer"),
+        _listed(_awaiting_you(ctx, state, v, faction, due), "Nothing."),
+        heading(2, "Awaiting others"),
+        _listed(_awaiting_others(ctx, state, v, faction, due), "Nothing."),
+        *_standing(ctx, v, faction),
+        *position_at_end(ctx, turn, faction),
+    ]
+    return Document(tuple(blocks))
+
+
+def messages_for(ctx: Reports, faction: str) -> list[Message]:
+    """Every message asking ``faction`` for an answer now: alliance declarations,
+    allied orders and army formations awaiting it, with their deadlines."""
+    state = ctx.timeline.now
+    v = view(state, faction)
+    due = deadlines(ctx.visible(faction))
+    n, d = ctx.names, ctx.describe
+    out = [
+        alliance_request(state, x.id, faction, n, due=due.get(x.id), describe=d)
+        for x in v.declarations
+        if faction in x.awaiting
+    ]
+    for r in v.requests:
+        if faction in r.awaiting:
+            ask = allied_order_request if r.rule == ids.ALLY_4 else army_consent_request
+            out.append(ask(state, r.id, faction, n, due=due.get(r.id), describe=d))
+    return out

@@ -1,0 +1,135 @@
+"""The three reports a GM posts each turn: the orders as given, the resolution, and
+the position at the end of the turn (or now), for one viewer.
+
+Every entry comes through ``visible_log`` and the position through ``view``: the
+public version is what the thread may read, a faction's what its player may, the GM's
+everything."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from kingmaker.log.envelope import Envelope
+from kingmaker.log.service_events import OrderSubmitted
+from kingmaker.rules.commands import GM
+from kingmaker.rules.views import PUBLIC
+
+from .context import Reports
+from .document import Block, Document, Inline, Item, bold, bullets, heading, inlines, italic, item, para
+from .happenings import order_text, sentence
+from .position import position
+from .timeline import Turn, live_seqs
+
+UNDONE = " (undone by the GM)"
+
+
+def _title(ctx: Reports, turn: Turn) -> tuple[Inline, ...]:
+    rnd, faction = turn
+    return inlines(f"Round {rnd}: ", ctx.names.possessive(faction), " turn")
+
+
+def _faction_order(ctx: Reports, turn: Turn, factions: Iterable[str]) -> list[str]:
+    """The faction whose turn it was first, then the others in turn order, the GM last."""
+    order = list(ctx.timeline.state_at_end_of(turn).turn_order)
+    if turn[1] in order:
+        i = order.index(turn[1])
+        order = order[i:] + order[:i]
+    rank = {f: k for k, f in enumerate([*order, GM])}
+    return sorted(set(factions), key=lambda f: (rank.get(f, len(rank)), f))
+
+
+def orders_as_given(ctx: Reports, turn: Turn, viewer: str) -> list[Block]:
+    """Every submission of the turn that ``viewer`` may read, by faction, in order."""
+    entries = [e for e in ctx.visible_in(turn, viewer) if isinstance(e.event, OrderSubmitted)]
+    if not entries:
+        if viewer == PUBLIC and not ctx.timeline.is_over(turn):
+            return [para(italic("The turn's orders are published when it ends."))]
+        return [para(italic("No orders to publish." if viewer == PUBLIC else "No orders."))]
+    live = live_seqs(ctx.visible(viewer))
+    by_faction: dict[str, list[Item]] = {}
+    for env in entries:
+        o = env.event
+        assert isinstance(o, OrderSubmitted)
+        text = order_text(o.command, ctx.describe, ctx.timeline.state_before(env.seq))
+        by_faction.setdefault(o.by, []).append(item(text, italic(UNDONE) if env.seq not in live else None))
+    return [
+        bullets(
+            item(ctx.names.faction(f) if f != GM else "The GM", ":", children=by_faction[f])
+            for f in _faction_order(ctx, turn, by_faction)
+        )
+    ]
+
+
+def _groups(entries: Sequence[Envelope]) -> list[list[Envelope]]:
+    """Consecutive entries written by one command (one order and what it caused)."""
+    out: list[list[Envelope]] = []
+    for env in entries:
+        if out and env.command is not None and out[-1][0].command == env.command:
+            out[-1].append(env)
+        else:
+            out.append([env])
+    return out
+
+
+def _outcome(ctx: Reports, env: Envelope) -> tuple[Inline, ...]:
+    o = env.event
+    assert isinstance(o, OrderSubmitted)
+    text = order_text(o.command, ctx.describe, ctx.timeline.state_before(env.seq))
+    who = ctx.names.faction(o.by) if o.by != GM else "The GM"
+    rule = f" [{o.rule}]" if o.rule else ""
+    return inlines(who, f": {text} — ", bold(o.result), rule, ": ", o.explanation)
+
+
+def resolution_items(ctx: Reports, entries: Sequence[Envelope], live: frozenset[int]) -> list[Item]:
+    """Each order with its outcome (accepted / refused / pending, rule, explanation) and
+    what it caused; and each other entry (the GM's rulings, the clock's deadlines)."""
+    items: list[Item] = []
+    for group in _groups(entries):
+        undone = italic(UNDONE) if group[0].seq not in live else None
+        first = group[0]
+        if isinstance(first.event, OrderSubmitted):
+            children = []
+            for env in group[1:]:
+                s = sentence(env, ctx.names, ctx.describe, ctx.timeline.state_before(env.seq))
+                if s is not None:
+                    children.append(item(s))
+            items.append(item(_outcome(ctx, first), undone, children=children))
+            continue
+        for env in group:
+            s = sentence(env, ctx.names, ctx.describe, ctx.timeline.state_before(env.seq))
+            if s is not None:
+                rule = f" [{env.rule}]" if env.rule else ""
+                items.append(item(s, rule, italic(UNDONE) if env.seq not in live else None))
+    return items
+
+
+def resolution(ctx: Reports, turn: Turn, viewer: str) -> list[Block]:
+    entries = ctx.visible_in(turn, viewer)
+    items = resolution_items(ctx, entries, live_seqs(ctx.visible(viewer)))
+    return [bullets(items)] if items else [para(italic("Nothing happened."))]
+
+
+def position_at_end(ctx: Reports, turn: Turn, viewer: str, level: int = 2) -> list[Block]:
+    v = ctx.view_at_end(turn, viewer)
+    rnd, faction = turn
+    if ctx.timeline.is_over(turn):
+        title = inlines("Position at the end of ", ctx.names.possessive(faction), f" turn (round {rnd})")
+    else:
+        title = inlines(f"Position now (round {v.round}, ", ctx.names.faction(v.turn), " to play)")
+    return position(v, ctx.names, title=title, level=level)
+
+
+def turn_report(ctx: Reports, turn: Turn, viewer: str) -> Document:
+    """The three reports of ``turn`` for ``viewer``: ``public`` (the thread), ``gm``, or
+    a faction."""
+    who = {PUBLIC: None, GM: " (GM's copy)"}.get(viewer, f" (for {ctx.names.faction_name(viewer)})")
+    return Document(
+        (
+            heading(1, _title(ctx, turn), who),
+            heading(2, "Orders as given"),
+            *orders_as_given(ctx, turn, viewer),
+            heading(2, "Resolution"),
+            *resolution(ctx, turn, viewer),
+            *position_at_end(ctx, turn, viewer),
+        )
+    )
