@@ -17,7 +17,16 @@ app = typer.Typer(
 
 
 def _mount() -> None:
-    from . import conformance_cmd, data_cmd, demo_cmd, draws_cmd, game_cmds, orders_cmd, transfer_cmd
+    from . import (
+        conformance_cmd,
+        data_cmd,
+        demo_cmd,
+        draws_cmd,
+        game_cmds,
+        orders_cmd,
+        report_cmd,
+        transfer_cmd,
+    )
 
     conformance_cmd.register(app)
     data_cmd.register(app)
@@ -26,12 +35,27 @@ def _mount() -> None:
     transfer_cmd.register(app)
     game_cmds.register(app)
     orders_cmd.register(app)
+    report_cmd.register(app)
 
 
 def main() -> None:
-    """Entry point of the console script."""
+    """Entry point of the console script. An unexpected error ends with one line and
+    exit code 70, never a traceback (set KINGMAKER_DEBUG=1 to see it)."""
+    import os
+    import sys
+
     _mount()
-    app()
+    try:
+        app()
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as e:
+        if os.environ.get("KINGMAKER_DEBUG"):
+            raise
+        print(f"kingmaker: internal error: {type(e).__name__}: {e} (set KINGMAKER_DEBUG=1 for details)", file=sys.stderr)
+        sys.exit(70)
 
 
 if __name__ == "__main__":

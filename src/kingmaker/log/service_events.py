@@ -34,6 +34,7 @@ class OrderSubmitted(ServiceEvent):
     result: str
     rule: str | None
     explanation: str
+    open: bool = False  # published with the turn's orders once the turn has ended
 
 
 @dataclass(frozen=True, slots=True)

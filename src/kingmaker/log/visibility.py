@@ -1,7 +1,8 @@
 """Which log entries a viewer may read: the log counterpart of ``rules.views``.
 
 Public: movement, control, combats, turns, the GM's rulings, draws, seats, undo and
-turn deadlines. Secret, to the factions concerned (and the GM): alliance declarations,
+turn deadlines; and, once a turn has ended, its open orders (``rules.views.open_order``:
+movement and combat orders to the giver's own units), as forum GMs publish them. Secret, to the factions concerned (and the GM): alliance declarations,
 answers and secret alliances (until public), requests and their answers, permissions,
 defence pacts, orders given and submissions, and deadlines of secret things.
 """
@@ -48,7 +49,7 @@ class _Tracker:
         self.members: dict[str, set[str]] = {}  # alliance id -> members
         self.public: set[str] = set()
         self.requests: dict[str, set[str]] = {}  # request id -> orderer + awaited
-        self.unit_owner: dict[str, str] = {}
+        self.ended: set[tuple[int, str]] = set()  # (round, faction) turns that have ended
 
     def audience(self, env: Envelope) -> set[str] | None:
         """The factions that may read ``env``; None when everyone may."""
@@ -84,6 +85,8 @@ class _Tracker:
         if isinstance(e, ev.DefenceDeclared | ev.OrderGiven):
             return {env.actor} | ({e.by} if isinstance(e, ev.OrderGiven) else set())
         if isinstance(e, OrderSubmitted):
+            if e.open and (env.round, env.turn) in self.ended:
+                return None  # published with its turn's orders once the turn ended
             return {e.by}
         if isinstance(e, PermissionAsked):
             return {e.by, e.of}
@@ -99,8 +102,10 @@ def visible_log(envelopes: Iterable[Envelope], viewer: str | None) -> list[Envel
     """The entries ``viewer`` (a faction, ``GM``, or None / ``PUBLIC``) may read, in order."""
     who = PUBLIC if viewer is None else viewer
     tracker = _Tracker()
+    entries = list(envelopes)
+    tracker.ended = {(env.round, env.turn) for env in entries if isinstance(env.event, ev.TurnEnded)}
     out = []
-    for env in envelopes:
+    for env in entries:
         audience = tracker.audience(env)
         if who == GM or audience is None or who in audience:
             out.append(env)

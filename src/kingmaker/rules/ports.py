@@ -127,7 +127,8 @@ def decide_embark(state: GameState, cmd: Embark, confirmed: bool = False) -> Dec
         MOVEMENT,
         [ev.Embarked(ship.id, tuple(cmd.nobles))],
         rule=rule,
-        explanation=f"{names(state, list(cmd.nobles))} embark on {name(state, ship.id)} at {port.name} ({rule})",
+        explanation=f"{names(state, list(cmd.nobles))} {'embarks' if len(cmd.nobles) == 1 else 'embark'} "
+        f"on {name(state, ship.id)} at {port.name} ({rule})",
         unit=ship.id,
         place=port.id,
         request=cmd.id,
@@ -178,12 +179,14 @@ def decide_disembark(state: GameState, cmd: Disembark, confirmed: bool = False) 
         defenders = siege_checks(state, cmd.by, nobles, port)
         effects.append(ev.CombatDeclared("siege", cmd.by, nobles, port.id, None, defenders))
         explanation = (
-            f"{names(state, list(nobles))} land at {port.name}, which is occupied by a faction not allied with "
+            f"{names(state, list(nobles))} {'lands' if len(nobles) == 1 else 'land'} at {port.name}, "
+            "which is occupied by a faction not allied with "
             f"them: the landing is accepted only as an attempt to lay siege ({rule})"
         )
     else:
         where = f"inside {port.name}" if inside else f"in the open at {port.name}"
-        explanation = f"{names(state, list(nobles))} land {where} from {name(state, ship.id)} ({rule})"
+        verb = "lands" if len(nobles) == 1 else "land"
+        explanation = f"{names(state, list(nobles))} {verb} {where} from {name(state, ship.id)} ({rule})"
     decision = finish(
         state,
         cmd.by,

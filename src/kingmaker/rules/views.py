@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .chance import commitment
-from .commands import GM
+from .commands import COMBAT_COMMANDS, GM, MOVEMENT_COMMANDS, Command, FormArmy
 from .state import (
     Alliance,
     Army,
@@ -61,6 +61,32 @@ class View:
     def visible_alliances(self) -> list[tuple[str, ...]]:
         """The member lists of every alliance this viewer can see."""
         return [a.members for a in self.alliances]
+
+
+def open_order(state: GameState, command: Command) -> bool:
+    """Whether an order is published with its turn's "orders as given" once the turn
+    has ended: a movement or combat order (or an army formed) that names only units of
+    the faction giving it. Orders to an ally's units would reveal the alliance, and
+    declarations, answers and grants are diplomacy: those stay with the factions
+    concerned."""
+    if not isinstance(command, (*MOVEMENT_COMMANDS, *COMBAT_COMMANDS, FormArmy)):
+        return False
+    named: list[str] = []
+    for attr in ("unit", "ship", "target"):
+        value = getattr(command, attr, None)
+        if isinstance(value, str) and attr != "target":
+            named.append(value)
+    named += list(getattr(command, "nobles", ()) or ()) + list(getattr(command, "units", ()) or ())
+    for uid in named:
+        army = state.armies.get(uid)
+        members = army.units if army is not None else (uid,)
+        for m in members:
+            n = state.nobles.get(m)
+            s = state.ships.get(m)
+            owner = n.faction if n is not None else s.faction if s is not None else None
+            if owner != command.by:
+                return False
+    return bool(named)
 
 
 def can_see_alliance(state: GameState, alliance: Alliance, viewer: str) -> bool:

@@ -43,7 +43,7 @@ from kingmaker.rules.deal import new_game
 from kingmaker.rules.decide import decide
 from kingmaker.rules.records import Record
 from kingmaker.rules.state import GameState
-from kingmaker.rules.views import PUBLIC, View, view
+from kingmaker.rules.views import PUBLIC, View, open_order, view
 from kingmaker.storage.base import ConcurrencyError, GameExists, GameRecord, GameStore, Seat, UnknownGame
 
 from .clock import Clock, SystemClock, iso, parse_iso
@@ -220,7 +220,12 @@ class GameService:
             self._authorize(actor, command, proj.state)
             d = decide(proj.state, command)
             entries: list[Entry] = [
-                (OrderSubmitted(command.by, command, d.result.value, d.rule, d.explanation), d.rule)
+                (
+                    OrderSubmitted(
+                        command.by, command, d.result.value, d.rule, d.explanation, open_order(proj.state, command)
+                    ),
+                    d.rule,
+                )
             ]
             entries += [(e, d.rule) for e in d.events]
             entries += self._deadlines_for(proj, d.events)

@@ -1,0 +1,77 @@
+"""``kingmaker report``: the reports a GM pastes into the forum thread, and the private
+reports and messages for each faction."""
+
+from __future__ import annotations
+
+import typer
+
+from kingmaker.service.game_service import GameService
+
+from .output import NOT_FOUND, REFUSED, fail, service_errors
+from .store_option import DbOption, opened
+
+KINDS = ("turn", "private", "messages")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("report")
+    def report(
+        game: str = typer.Argument(..., help="The game's id."),
+        kind: str = typer.Option(
+            "turn", "--kind", help="turn (orders, resolution, position), private, or messages."
+        ),
+        viewer: str = typer.Option("public", "--for", help="public (the thread), gm, or a faction id."),
+        rnd: int | None = typer.Option(
+            None, "--round", help="The round (default: the last turn that has ended)."
+        ),
+        turn: str | None = typer.Option(None, "--turn", help="Whose turn in that round."),
+        fmt: str = typer.Option("bbcode", "--format", help="bbcode (forum), markdown, or plain."),
+        db: str | None = DbOption,
+    ) -> None:
+        """Print a report ready to paste: the turn's orders as given, their resolution with
+        rule ids and reasons, and the position (public, or as the GM or a faction sees it);
+        a faction's private report; or the private messages the GM sends a faction.
+
+        Example: kingmaker report wars-1a2b3c --round 2 --turn red --format bbcode
+        """
+        from kingmaker.render.reports import (
+            FORMATS,
+            messages_for,
+            private_report,
+            render,
+            reports_for,
+            turn_report,
+        )
+        from kingmaker.rules.commands import GM
+
+        if kind not in KINDS:
+            fail(f"--kind is one of {', '.join(KINDS)}", REFUSED)
+        if fmt not in FORMATS:
+            fail(f"--format is one of {', '.join(FORMATS)}", REFUSED)
+        with opened(db) as store, service_errors():
+            svc = GameService(store)
+            state = svc.state(game)
+            who = GM if viewer == "gm" else viewer
+            if who not in (GM, "public", *state.turn_order):
+                fail(f"--for is public, gm or one of {', '.join(state.turn_order)}", REFUSED)
+            if kind != "turn" and who in (GM, "public"):
+                fail(f"--kind {kind} is for one faction: give --for FACTION", REFUSED)
+            ctx = reports_for(svc, game)
+            turns = ctx.timeline.turns()
+            if rnd is not None or turn is not None:
+                wanted = (rnd if rnd is not None else state.round, turn or state.turn)
+                if wanted not in turns:
+                    fail(f"no turn {wanted[1]} in round {wanted[0]} yet", NOT_FOUND)
+            else:
+                over = [t for t in turns if ctx.timeline.is_over(t)]
+                wanted = over[-1] if over else turns[-1]
+            if kind == "turn":
+                typer.echo(render(turn_report(ctx, wanted, who), fmt))  # type: ignore[arg-type]
+            elif kind == "private":
+                typer.echo(render(private_report(ctx, wanted, who), fmt))  # type: ignore[arg-type]
+            else:
+                msgs = messages_for(ctx, who)
+                if not msgs:
+                    typer.echo(f"no messages for {who}")
+                for m in msgs:
+                    typer.echo(f"To: {m.to}\nSubject: {m.subject}\n\n{render(m.body, fmt)}\n")  # type: ignore[arg-type]
