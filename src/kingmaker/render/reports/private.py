@@ -143,7 +143,7 @@ def private_report(ctx: Reports, turn: Turn, faction: str) -> Document:
         when_due = f": your orders are due by {when(due[faction])}" if faction in due else ""
         blocks.append(para(italic(f"It is your turn{when_due}.")))
     blocks += [
-        heading(2, "Your orders as given"),
+        heading(2, "Orders as given"),
         *orders_as_given(ctx, turn, faction),
         heading(2, "Resolution"),
         *resolution(ctx, turn, faction),
