@@ -17,6 +17,7 @@ def register(app: typer.Typer) -> None:
             None, "--skip", help="A file listing case ids (one per line, # comments) to skip."
         ),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+        as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
     ) -> None:
         """Run conformance vectors: one line per failing case, then `N passed, M failed`.
 
@@ -61,6 +62,15 @@ def register(app: typer.Typer) -> None:
                 else:
                     failed += 1
                     failures.append(r.line())
+        if as_json:
+            import json
+
+            typer.echo(
+                json.dumps(
+                    {"passed": passed, "failed": failed, "skipped": skipped_n, "failures": failures}, indent=2
+                )
+            )
+            raise typer.Exit(1 if failed else 0)
         for line in failures:
             typer.echo(line)
         tail = f", {skipped_n} skipped" if skipped_n else ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from pathlib import Path
 from typing import Annotated
@@ -36,7 +37,10 @@ def summary_line(ds: DataSet) -> str:
     )
 
 
-def check(folder: FolderArg = None) -> None:
+def check(
+    folder: FolderArg = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+) -> None:
     """Check a data set folder and list every problem as FILE: KEY.PATH: REASON.
 
     Exits 1 if there is any problem, 0 (with a one-line summary) if the set is clean.
@@ -44,6 +48,19 @@ def check(folder: FolderArg = None) -> None:
     Example:  kingmaker data check my_variant/
     """
     problems = validate_folder(folder)
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "ok": not problems,
+                    "problems": [
+                        {"file": p.file, "key_path": p.key_path, "reason": p.reason} for p in problems
+                    ],
+                },
+                indent=2,
+            )
+        )
+        raise typer.Exit(1 if problems else 0)
     if problems:
         for p in problems:
             typer.echo(str(p))
