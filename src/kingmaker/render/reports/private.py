@@ -4,7 +4,9 @@ only."""
 
 from __future__ import annotations
 
+from kingmaker.log.service_events import PermissionAsked
 from kingmaker.rules import ids
+from kingmaker.rules.events import PermissionGranted
 from kingmaker.rules.state import GameState
 from kingmaker.rules.views import View, view
 
@@ -19,6 +21,7 @@ from .messages import (
     allied_order_sentence,
     army_consent_request,
     army_sentence,
+    permission_request,
 )
 from .naming import when
 from .timeline import Turn, deadlines
@@ -173,4 +176,26 @@ def messages_for(ctx: Reports, faction: str) -> list[Message]:
         if faction in r.awaiting:
             ask = allied_order_request if r.rule == ids.ALLY_4 else army_consent_request
             out.append(ask(state, r.id, faction, n, due=due.get(r.id), describe=d))
+    out += _permission_asks(ctx, state, faction)
     return out
+
+
+def _permission_asks(ctx: Reports, state: GameState, faction: str) -> list[Message]:
+    """Requests for permission made to ``faction`` that it has not granted yet, while it
+    still controls the place."""
+    asks: dict[tuple[str, str], PermissionAsked] = {}
+    for env in ctx.visible(faction):
+        e = env.event
+        if isinstance(e, PermissionAsked) and e.of == faction:
+            asks[(e.by, e.place)] = e
+        elif isinstance(e, PermissionGranted) and e.by == faction:
+            ask = asks.get((e.to, e.place))
+            if ask is not None and set(ask.aspects) <= set(e.aspects):
+                del asks[(e.to, e.place)]
+    return [
+        permission_request(
+            a.by, faction, a.place, a.aspects, a.note, ctx.names, state=state, describe=ctx.describe
+        )
+        for a in asks.values()
+        if state.control.get(a.place) == faction
+    ]
