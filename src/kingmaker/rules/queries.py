@@ -146,6 +146,19 @@ def _destination(
 ) -> Destination:
     if not place.kind.is_location:
         return Destination(place.id, path, by_road, False, None, False)
+    key = (tuple(sorted(factions, key=str)), troops, place.id)
+    memo = state.place_verdicts
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _place_verdict(state, place, members, factions, troops)
+    enter, rule, siege, reason = got
+    return Destination(place.id, path, by_road, enter, rule, siege, reason)
+
+
+def _place_verdict(
+    state: GameState, place: Place, members: Sequence[str], factions: Sequence[str | None], troops: int
+) -> tuple[bool, str | None, bool, str]:
+    """Whether troops of these factions may go inside (and the rule) or lay siege."""
     enter, rule, reason = True, None, ""
     for f in factions:
         v = judge(state, place, f, ids.ENTER)
@@ -165,7 +178,7 @@ def _destination(
                 siege_checks(state, "", members, place)
             except Refusal:
                 siege = False
-    return Destination(place.id, path, by_road, enter, rule, siege, reason)
+    return enter, rule, siege, reason
 
 
 def _waters(state: GameState, unit: str, kind: str) -> Destinations:

@@ -238,6 +238,12 @@ class GameState:
         return {}
 
     @cached_property
+    def place_verdicts(self) -> dict[tuple[tuple[str | None, ...], int, str], Any]:
+        """Memo of what a body of troops of given factions may do at a place
+        (``queries.legal_destinations``): shared by every unit it fits."""
+        return {}
+
+    @cached_property
     def troops_inside(self) -> dict[str, int]:
         """Memo of the troops inside each location (``potential.held_inside``)."""
         return {}
