@@ -1,0 +1,364 @@
+"""Command handlers: one function per service command, each taking the unit of work,
+the actor and the command. No rules here: every ruling comes from ``kingmaker.rules``."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import timedelta
+from pathlib import Path
+
+from kingmaker.data import DataError, load_dataset
+from kingmaker.log.envelope import Envelope
+from kingmaker.log.service_events import (
+    DeadlinePassed,
+    DeadlineSet,
+    GameStarted,
+    OrdersMissed,
+    OrderSubmitted,
+    PermissionAsked,
+    PlayerSeated,
+    Undone,
+)
+from kingmaker.rules import commands as rc
+from kingmaker.rules import events as ev
+from kingmaker.rules import ids
+from kingmaker.rules.chance import commitment
+from kingmaker.rules.codec import board_to_data, catalog_to_data
+from kingmaker.rules.deal import new_game
+from kingmaker.rules.decide import decide
+from kingmaker.rules.records import Record
+from kingmaker.rules.state import GameState
+from kingmaker.rules.views import open_order
+from kingmaker.storage.base import ConcurrencyError, GameExists, GameRecord, Seat
+
+from .clock import iso, parse_iso
+from .commands import (
+    AskPermission,
+    CreateGame,
+    ExtendDeadline,
+    FinishTurn,
+    SeatPlayer,
+    Submit,
+    Undo,
+)
+from .errors import BadRequest, Conflict, NotFound, PermissionDenied
+from .identity import CLOCK, GM_ACTOR, Actor, new_token, token_hash
+from .outcome import Outcome
+from .projection import Deadline, Projection
+from .unit_of_work import Entry, UnitOfWork
+
+_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
+
+
+def create_game(uow: UnitOfWork, actor: Actor, cmd: CreateGame, key: str | None = None) -> Outcome:
+    if not actor.is_gm:
+        raise PermissionDenied("only the GM creates games")
+    try:
+        ds = load_dataset(Path(cmd.data_folder) if cmd.data_folder else None)
+    except DataError as e:
+        raise BadRequest(f"the data set cannot be used:\n{e}") from None
+    factions = tuple(cmd.factions)
+    if len(set(factions)) != len(factions) or not factions:
+        raise BadRequest("give one or more distinct factions")
+    for f in factions:
+        if not _ID.match(f) or f in ("gm", "clock", "public"):
+            raise BadRequest(f"{f!r} is not a usable faction id (lower case letters, digits, - and _)")
+    if not ds.setup.min_factions <= len(factions) <= ds.setup.max_factions:
+        raise BadRequest(
+            f"{ds.name} seats {ds.setup.min_factions} to {ds.setup.max_factions} factions, not {len(factions)}"
+        )
+    game_id = cmd.game_id or f"{_slug(cmd.name)}-{secrets.token_hex(3)}"
+    if not _ID.match(game_id):
+        raise BadRequest(f"{game_id!r} is not a usable game id")
+    seed = cmd.seed if cmd.seed is not None else secrets.token_hex(16)
+    try:
+        state = new_game(
+            ds.board,
+            ds.catalog,
+            factions,
+            seed,
+            cards_per_faction=cmd.cards_per_faction or ds.setup.cards_per_faction,
+            removed=ds.setup.removed,
+            crowned=ds.setup.crowned,
+        )
+    except ValueError as e:
+        raise BadRequest(f"the game cannot be dealt: {e}") from None
+    known = {f.id: f for f in ds.setup.factions}
+    names = {
+        f: {
+            "name": known[f].name if f in known else f.capitalize(),
+            "colour": known[f].colour if f in known else "#777777",
+        }
+        for f in factions
+    }
+    now = uow.clock.now()
+    record = GameRecord(
+        id=game_id,
+        name=cmd.name,
+        created_at=iso(now),
+        factions=factions,
+        data_set=ds.name,
+        board=board_to_data(ds.board),
+        catalog=catalog_to_data(ds.catalog),
+        seed=seed,
+        commitment=commitment(seed),
+        settings={**cmd.settings.to_data(), "factions": names},
+    )
+    try:
+        uow.store.create_game(record, Projection.initial_snapshot(state))
+    except GameExists:
+        raise BadRequest(f"a game {game_id!r} already exists") from None
+    entries: list[Entry] = [
+        (GameStarted(cmd.name, factions, record.commitment, ds.name), None),
+        (ev.SeedCommitted(record.commitment), None),
+    ]
+    if cmd.settings.turn_hours:
+        due = iso(now + timedelta(hours=cmd.settings.turn_hours))
+        entries.append((DeadlineSet(state.turn, "turn", due), ids.TURN_END))
+    outcome = Outcome(game_id, "done", f"game {game_id} created for {', '.join(factions)}")
+    return uow.commit(game_id, GM_ACTOR, lambda proj: (outcome, entries), None)
+
+
+def seat_player(uow: UnitOfWork, actor: Actor, cmd: SeatPlayer, key: str | None) -> Outcome:
+    if not actor.is_gm:
+        raise PermissionDenied("only the GM seats players")
+    rec = uow.store.game(cmd.game)
+    if cmd.faction not in rec.factions:
+        raise BadRequest(f"{cmd.faction!r} is not a faction of game {cmd.game}")
+    if not cmd.player.strip():
+        raise BadRequest("a player needs a name")
+    token = new_token()
+    outcome = Outcome(cmd.game, "done", f"{cmd.player} plays {cmd.faction}")
+    result = uow.commit(
+        cmd.game, actor, lambda p: (outcome, [(PlayerSeated(cmd.faction, cmd.player), None)]), key
+    )
+    if result.replayed:
+        return result
+    uow.store.set_seat(cmd.game, Seat(cmd.faction, cmd.player, token_hash(token)))
+    return replace(result, token=token)
+
+
+def authorize(uow: UnitOfWork, actor: Actor, command: rc.Command, state: GameState) -> None:
+    if actor.role == "clock":
+        raise PermissionDenied("the clock gives no orders")
+    gm_only = isinstance(command, rc.GM_COMMANDS)
+    if actor.is_gm:
+        if gm_only and command.by != rc.GM:
+            raise BadRequest(f"a {command.kind} is given by the GM (by: gm)")
+        return
+    if gm_only:
+        raise PermissionDenied(f"only the GM may give a {command.kind.replace('_', ' ')}")
+    if command.by != actor.faction:
+        raise PermissionDenied(f"you play {actor.faction}; you cannot act for {command.by}")
+
+
+def submit(uow: UnitOfWork, actor: Actor, cmd: Submit, key: str | None) -> Outcome:
+    command = cmd.command
+
+    def build(proj: Projection) -> tuple[Outcome, list[Entry]]:
+        authorize(uow, actor, command, proj.state)
+        d = decide(proj.state, command)
+        entries: list[Entry] = [
+            (
+                OrderSubmitted(
+                    command.by,
+                    command,
+                    d.result.value,
+                    d.rule,
+                    d.explanation,
+                    open_order(proj.state, command),
+                ),
+                d.rule,
+            )
+        ]
+        entries += [(e, d.rule) for e in d.events]
+        entries += deadlines_for(uow, proj, d.events)
+        return Outcome.of(cmd.game, d), entries
+
+    return uow.commit(cmd.game, actor, build, key)
+
+
+def ask_permission(uow: UnitOfWork, actor: Actor, cmd: AskPermission, key: str | None) -> Outcome:
+    if not actor.is_gm and actor.faction != cmd.faction:
+        raise PermissionDenied(f"you play {actor.faction}; you cannot ask for {cmd.faction}")
+
+    def build(proj: Projection) -> tuple[Outcome, list[Entry]]:
+        state = proj.state
+        if cmd.place not in state.board.places:
+            raise NotFound(f"there is no place {cmd.place!r}")
+        holder = state.control.get(cmd.place)
+        if holder != cmd.of:
+            raise BadRequest(f"{cmd.of} does not control {state.board.name_of(cmd.place)}")
+        if cmd.faction == cmd.of or cmd.faction not in state.turn_order:
+            raise BadRequest(f"{cmd.faction!r} cannot ask {cmd.of} for permission")
+        bad = [a for a in cmd.aspects if a not in ids.GRANTABLE]
+        if not cmd.aspects or bad:
+            raise BadRequest(f"ask for one or more of {', '.join(ids.GRANTABLE)}")
+        text = f"{cmd.faction} asks {cmd.of} for {', '.join(cmd.aspects)} at {state.board.name_of(cmd.place)}"
+        entry = PermissionAsked(cmd.faction, cmd.of, cmd.place, tuple(cmd.aspects), cmd.note)
+        return Outcome(cmd.game, "done", text), [(entry, ids.LOC_PERMISSION)]
+
+    return uow.commit(cmd.game, actor, build, key)
+
+
+def finish_turn(uow: UnitOfWork, actor: Actor, cmd: FinishTurn, key: str | None) -> Outcome:
+    def build(proj: Projection) -> tuple[Outcome, list[Entry]]:
+        if not actor.is_gm and actor.faction != cmd.faction:
+            raise PermissionDenied(f"you play {actor.faction}; you cannot end {cmd.faction}'s turn")
+        if proj.state.turn != cmd.faction:
+            raise BadRequest(f"it is {proj.state.turn}'s turn, not {cmd.faction}'s")
+        d = decide(proj.state, rc.EndTurn(rc.GM))
+        entries: list[Entry] = [(e, d.rule) for e in d.events]
+        entries += (
+            [(DeadlinePassed(cmd.faction, "turn", "turn finished"), ids.TURN_END)]
+            if cmd.faction in proj.deadlines
+            else []
+        )
+        entries += deadlines_for(uow, proj, d.events)
+        return Outcome.of(cmd.game, d), entries
+
+    return uow.commit(cmd.game, actor, build, key)
+
+
+def extend_deadline(uow: UnitOfWork, actor: Actor, cmd: ExtendDeadline, key: str | None) -> Outcome:
+    if not actor.is_gm:
+        raise PermissionDenied("only the GM extends deadlines")
+    if not (isinstance(cmd.hours, (int, float)) and 0 < cmd.hours <= 24 * 60):
+        raise BadRequest("extend by a positive number of hours (at most 60 days)")
+
+    def build(proj: Projection) -> tuple[Outcome, list[Entry]]:
+        open_ = {d.target: d for d in proj.open_deadlines()}
+        d = open_.get(cmd.target)
+        if d is None:
+            raise NotFound(f"there is no open deadline for {cmd.target!r}")
+        due = iso(max(parse_iso(d.due), uow.clock.now()) + timedelta(hours=cmd.hours))
+        out = Outcome(cmd.game, "done", f"the deadline for {cmd.target} is now {due}")
+        return out, [(DeadlineSet(d.target, d.kind, due, True), None)]
+
+    return uow.commit(cmd.game, actor, build, key)
+
+
+def undo(uow: UnitOfWork, actor: Actor, cmd: Undo, key: str | None) -> Outcome:
+    if not actor.is_gm:
+        raise PermissionDenied("only the GM may undo")
+    with uow.lock(cmd.game):
+        for _ in range(uow.max_retries):
+            head = uow.store.head(cmd.game)
+            if not isinstance(cmd.to_seq, int) or not 0 <= cmd.to_seq < head:
+                raise BadRequest(f"undo to an entry between 0 and {head - 1}")
+            restored = uow.project(cmd.game, upto=cmd.to_seq)
+            restored.head = head
+            envs = [uow.envelope(restored, actor, Undone(cmd.to_seq, cmd.reason), None, head + 1, None)]
+            restored.head = head + 1
+            settings = restored.settings
+            if settings.turn_hours:
+                due = iso(uow.clock.now() + timedelta(hours=settings.turn_hours))
+                dl = DeadlineSet(restored.state.turn, "turn", due)
+                envs.append(uow.envelope(restored, actor, dl, ids.TURN_END, head + 2, None))
+                restored.step(envs[-1])
+            for env in envs:
+                restored.head = env.seq
+            outcome = Outcome(cmd.game, "done", f"the game is restored to entry {cmd.to_seq}")
+            try:
+                r = uow.store.append(
+                    cmd.game,
+                    head,
+                    envs,
+                    idempotency_key=key,
+                    response=outcome.to_data(),
+                    snapshot=restored.snapshot(),
+                )
+            except ConcurrencyError:
+                continue
+            if r.replayed:
+                return Outcome.from_data(r.response or {}, replayed=True).with_seqs(r.first_seq, r.last_seq)
+            uow.cache[cmd.game] = restored
+            return outcome.with_seqs(r.first_seq, r.last_seq)
+    raise Conflict(f"game {cmd.game} kept changing; try again")
+
+
+def deadlines_for(uow: UnitOfWork, proj: Projection, events: Sequence[Record]) -> list[Entry]:
+    """Deadlines for what these events open: declarations, requests, a new turn."""
+    s = proj.settings
+    now = uow.clock.now()
+    out: list[Entry] = []
+    state = proj.state
+    for e in events:
+        if isinstance(e, ev.AllianceDeclared) and s.request_hours:
+            out.append(
+                (
+                    DeadlineSet(e.alliance, "declaration", iso(now + timedelta(hours=s.request_hours))),
+                    ids.ALLY_3,
+                )
+            )
+        elif isinstance(e, ev.RequestOpened) and s.request_hours:
+            out.append(
+                (DeadlineSet(e.request, "request", iso(now + timedelta(hours=s.request_hours))), e.rule)
+            )
+        elif isinstance(e, ev.TurnEnded) and s.turn_hours:
+            nxt = state.turn_order[(state.turn_index + 1) % len(state.turn_order)]
+            out.append((DeadlineSet(nxt, "turn", iso(now + timedelta(hours=s.turn_hours))), ids.TURN_END))
+    return out
+
+
+def tick(uow: UnitOfWork, game: str) -> Outcome:
+    """Record every deadline that has passed (by the clock), in order."""
+    now = uow.clock.now()
+    proj = uow.current(game)
+    if not any(parse_iso(d.due) <= now for d in proj.open_deadlines()):
+        return Outcome(game, "done", "no deadline has passed")
+
+    def build(p: Projection) -> tuple[Outcome, list[Entry]]:
+        work = p.copy()
+        entries: list[Entry] = []
+        done: list[str] = []
+        for _ in range(100):
+            due = [d for d in work.open_deadlines() if parse_iso(d.due) <= now]
+            if not due:
+                break
+            step = deadline_passed(uow, work, due[0], now)
+            for record, rule in step:
+                entries.append((record, rule))
+                work.step(
+                    Envelope(work.head + 1, work.state.round, work.state.turn, "clock", rule, record, "")
+                )
+            done.append(f"{due[0].kind} {due[0].target}")
+        return Outcome(game, "done", "deadlines passed: " + (", ".join(done) or "none")), entries
+
+    return uow.commit(game, CLOCK, build, None)
+
+
+def deadline_passed(uow: UnitOfWork, proj: Projection, d: Deadline, now: object) -> list[Entry]:
+    s = proj.settings
+    state = proj.state
+    if d.kind == "declaration":
+        dec = decide(state, rc.Deadline(rc.GM, d.target))
+        return [(e, dec.rule) for e in dec.events] + [
+            (DeadlinePassed(d.target, d.kind, f"declaration settled: {dec.result.value}"), ids.ALLY_3)
+        ]
+    if d.kind == "request":
+        dec = decide(state, rc.Expire(rc.GM, d.target))
+        return [(e, dec.rule) for e in dec.events] + [(DeadlinePassed(d.target, d.kind, "lapsed"), dec.rule)]
+    # a faction's turn
+    if not proj.has_ordered(d.target) and s.policy == "extend" and not d.extended and s.turn_hours:
+        due = iso(parse_iso(d.due) + timedelta(hours=s.turn_hours))
+        return [
+            (DeadlinePassed(d.target, d.kind, "extended once (no orders yet)"), ids.TURN_END),
+            (DeadlineSet(d.target, "turn", due, True), ids.TURN_END),
+        ]
+    out: list[Entry] = []
+    if not proj.has_ordered(d.target):
+        out.append((OrdersMissed(d.target, s.policy), ids.TURN_END))
+    end = decide(state, rc.EndTurn(rc.GM))
+    out.append((DeadlinePassed(d.target, d.kind, "turn ended"), ids.TURN_END))
+    out += [(e, end.rule) for e in end.events]
+    out += deadlines_for(uow, proj, end.events)
+    return out
+
+
+def _slug(name: str) -> str:
+    s = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    return (s or "game")[:40]
