@@ -231,3 +231,22 @@ def test_refusals_found_while_reading(forum_game: GameState, aboard: GameState) 
         assert (v.result, v.rule) == ("refused", "ORDER.invalid"), (text, v)
         assert why in v.explanation, (text, v.explanation)
         assert v.command is None
+
+
+def test_a_player_gets_no_hint_of_ids_it_may_not_know() -> None:
+    """A secret alliance's id is no name for a faction outside it: no "did you mean"."""
+    from kingmaker.data import load_dataset
+    from kingmaker.orders_text import parse_post
+    from kingmaker.rules import commands as rc
+    from kingmaker.rules.deal import new_game
+    from kingmaker.rules.decide import play
+
+    ds = load_dataset()
+    state = new_game(ds.board, ds.catalog, ("red", "blue", "green"), "hint", removed=ds.setup.removed)
+    state, _ = play(state, rc.DeclareAlliance("red", "secret-bg", ("green",)))
+    outsider = parse_post(state, "Blue LEAVES ALLIANCE secret-bh", "blue")
+    assert outsider.problems and "secret-bg" not in outsider.problems[0].message
+    insider = parse_post(state, "Green ACCEPTS ALLIANCE secret-bg", "green")
+    assert insider.commands == (rc.AnswerAlliance("green", "secret-bg", True),)
+    gm = parse_post(state, "Green ACCEPTS ALLIANCE secret-bh", "gm")
+    assert gm.problems and "secret-bg" in gm.problems[0].message

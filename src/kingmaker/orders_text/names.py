@@ -230,8 +230,11 @@ class _Pool:
 class Names:
     """Every name of one game state, by kind. Build with :func:`names_for`."""
 
-    def __init__(self, state: GameState, faction_names: Mapping[str, str] | None = None):
+    def __init__(
+        self, state: GameState, faction_names: Mapping[str, str] | None = None, viewer: str | None = None
+    ):
         self.state = state
+        self.viewer = viewer  # a faction: only the ids it may know are names (no hint of secrets)
         self._by_kind: dict[str, _Pool] = {}
         self._display: dict[tuple[str, str], str] = {}
         self._pools: dict[frozenset[str], _Pool] = {}
@@ -291,15 +294,21 @@ class Names:
             shown = faction_names.get(f) or default_name(f)
             self._put(Entity(FACTION, f, shown), (f, shown))
         self._put(Entity(GAME_MASTER, GM, "GM"), (GM, "game master", "the GM"))
-        for r in state.requests:
-            self._put(Entity(REQUEST, r, r), ())
-        for r in state.closed:
-            if r not in state.requests:
-                self._put(Entity(REQUEST, r, r, False), ())
-        for d in state.declarations:
-            self._put(Entity(DECLARATION, d, d), ())
-        for a in state.alliances:
-            self._put(Entity(ALLIANCE, a, a), ())
+        who = self.viewer
+        secret_ok = who is None or who == GM
+        for r in state.requests.values():
+            if secret_ok or who == r.by or who in r.awaiting:
+                self._put(Entity(REQUEST, r.id, r.id), ())
+        if secret_ok:  # an ended request's parties are not recorded: only the GM names it
+            for rid in state.closed:
+                if rid not in state.requests:
+                    self._put(Entity(REQUEST, rid, rid, False), ())
+        for d in state.declarations.values():
+            if secret_ok or who == d.by or who in d.invited:
+                self._put(Entity(DECLARATION, d.id, d.id), ())
+        for ally in state.alliances.values():
+            if secret_ok or ally.public or who in ally.members:
+                self._put(Entity(ALLIANCE, ally.id, ally.id), ())
         for c in state.combats:
             self._put(Entity(COMBAT, c.id, c.id), ())
         for pool in self._by_kind.values():
@@ -472,18 +481,21 @@ class Names:
         return (e.kind, e.id) == (kind, ident)
 
 
-_CACHE: dict[int, tuple[weakref.ref[GameState], tuple[tuple[str, str], ...], Names]] = {}
+_CACHE: dict[tuple[int, str | None], tuple[weakref.ref[GameState], tuple[tuple[str, str], ...], Names]] = {}
 _CACHE_SIZE: Final = 16
 
 
-def names_for(state: GameState, faction_names: Mapping[str, str] | None = None) -> Names:
-    """The names of ``state`` (cached for the few states most recently asked about)."""
-    key = id(state)
+def names_for(
+    state: GameState, faction_names: Mapping[str, str] | None = None, viewer: str | None = None
+) -> Names:
+    """The names of ``state`` as ``viewer`` may know them (a faction sees no secret ids;
+    None or the GM: every name). Cached for the few states most recently asked about."""
+    key = (id(state), viewer)
     fn = tuple(sorted((faction_names or {}).items()))
     hit = _CACHE.get(key)
     if hit is not None and hit[0]() is state and hit[1] == fn:
         return hit[2]
-    names = Names(state, faction_names)
+    names = Names(state, faction_names, viewer)
     if len(_CACHE) >= _CACHE_SIZE:
         for k in list(_CACHE)[: _CACHE_SIZE // 2]:
             _CACHE.pop(k, None)

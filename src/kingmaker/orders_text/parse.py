@@ -106,7 +106,8 @@ def parse_post(
 
     ``faction_names`` gives the names players use for the factions (``{"red": "Red"}``;
     by default the id, capitalised)."""
-    post = _Post(state, nm.names_for(state, faction_names), _author(state, author))
+    who = _author(state, author)
+    post = _Post(state, nm.names_for(state, faction_names, who), who)
     orders: list[ParsedOrder] = []
     problems: list[Problem] = []
     for i, line in enumerate(text.splitlines(), start=1):
@@ -126,7 +127,8 @@ def parse_order(
     faction_names: Mapping[str, str] | None = None,
 ) -> ParsedOrder:
     """Read one line; raise :class:`OrderTextError` if it has a problem or gives no order."""
-    post = _Post(state, nm.names_for(state, faction_names), _author(state, author))
+    who = _author(state, author)
+    post = _Post(state, nm.names_for(state, faction_names, who), who)
     got = post.line(1, line.rstrip("\r\n"))
     if isinstance(got, Problem):
         raise OrderTextError(got)
