@@ -1,0 +1,106 @@
+"""Errors as users read them: JSON ``{"error": code, "message": ...}`` for the API, a
+plain page (or, for htmx, a small alert) for the pages; never a traceback."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from kingmaker.service import BadRequest, Conflict, NotFound, PermissionDenied, ServiceError
+from kingmaker.storage import StoreError, UnknownGame
+
+from .auth import LoginRequired, Unauthorized
+from .csrf import CsrfRefused
+
+log = logging.getLogger("kingmaker.web")
+
+STATUS: dict[type[ServiceError], int] = {
+    BadRequest: 400,
+    NotFound: 404,
+    PermissionDenied: 403,
+    Conflict: 409,
+    Unauthorized: 401,
+    CsrfRefused: 403,
+}
+_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "not_allowed",
+    409: "conflict",
+    422: "invalid",
+    500: "internal",
+    503: "unavailable",
+}
+
+
+def status_of(error: ServiceError) -> int:
+    for cls in type(error).__mro__:
+        if cls in STATUS:
+            return STATUS[cls]
+    return 400
+
+
+def is_api(request: Request) -> bool:
+    return request.url.path.startswith("/api/") or request.url.path == "/api"
+
+
+def error_response(request: Request, status: int, code: str, message: str) -> Response:
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    if is_api(request):
+        return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
+    templates: Jinja2Templates = request.app.state.templates
+    ctx: dict[str, Any] = {"status": status, "code": code, "message": message}
+    if request.headers.get("hx-request"):
+        # htmx shows the alert in the page's error region, leaving the panel it targeted
+        hx = {"HX-Retarget": "#htmx-errors", "HX-Reswap": "innerHTML", **(headers or {})}
+        return templates.TemplateResponse(request, "_error.html", ctx, status_code=status, headers=hx)
+    return templates.TemplateResponse(request, "error.html", ctx, status_code=status, headers=headers)
+
+
+def install(app: FastAPI) -> None:
+    @app.exception_handler(ServiceError)
+    async def service_error(request: Request, exc: ServiceError) -> Response:
+        return error_response(request, status_of(exc), exc.code, str(exc))
+
+    @app.exception_handler(LoginRequired)
+    async def login_required(request: Request, exc: LoginRequired) -> Response:
+        if request.headers.get("hx-request"):
+            return Response(status_code=200, headers={"HX-Redirect": "/gm/login"})
+        return RedirectResponse(f"/gm/login?next={quote(exc.next_url)}", status_code=303)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        code = _CODES.get(exc.status_code, "error")
+        message = exc.detail if isinstance(exc.detail, str) else code.replace("_", " ")
+        return error_response(request, exc.status_code, code, message)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        problems = []
+        for e in exc.errors()[:5]:
+            where = ".".join(str(x) for x in e.get("loc", ()) if x not in ("body", "query", "path", "form"))
+            problems.append(f"{where or 'request'}: {e.get('msg', 'invalid')}")
+        return error_response(request, 422, "invalid", "; ".join(problems) or "the request is not valid")
+
+    @app.exception_handler(UnknownGame)
+    async def unknown_game(request: Request, exc: UnknownGame) -> Response:
+        return error_response(request, 404, "not_found", "there is no such game")
+
+    @app.exception_handler(StoreError)
+    async def store_error(request: Request, exc: StoreError) -> Response:
+        log.error("store error: %s", exc)
+        return error_response(request, 503, "unavailable", "the game store cannot be reached; try again")
+
+    @app.exception_handler(Exception)
+    async def internal(request: Request, exc: Exception) -> Response:
+        log.exception("internal error on %s %s", request.method, request.url.path)
+        return error_response(request, 500, "internal", "something went wrong on the server")

@@ -1,0 +1,326 @@
+"""The GM console: log in, create games, seat players (each gets a private link), see
+who has not ordered, end or extend turns, storms and control changes, undo, GM text
+orders, the reports to copy (BBCode and Markdown) and the map as a PNG for the post."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated, Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Depends, Form, Query, Request
+from fastapi.responses import RedirectResponse, Response
+
+from kingmaker.render.reports import render, reports_for
+from kingmaker.rules.board import PlaceKind
+from kingmaker.rules.commands import GM
+from kingmaker.rules.views import PUBLIC
+from kingmaker.service import BadRequest
+
+from . import schemas as s
+from .auth import SESSION_GM, GmActor, SiteDep, gm_password_ok, password_mark
+from .csrf import csrf_guard
+from .mapdraw import svg
+from .mappng import png
+from .ops import Site, report_docs
+from .report_html import render_html
+from .templating import flash, page
+
+router = APIRouter(prefix="/gm", dependencies=[Depends(csrf_guard)], include_in_schema=False)
+
+Text = Annotated[str, Form()]
+OptText = Annotated[str | None, Form()]
+
+
+def _note(request: Request, out: s.OutcomeOut) -> None:
+    ok = out.result in ("accepted", "pending", "done")
+    flash(
+        request,
+        f"{out.result}: {out.explanation}" + (f" [{out.rule}]" if out.rule else ""),
+        "ok" if ok else "error",
+    )
+
+
+def _back(game: str, anchor: str = "") -> RedirectResponse:
+    return RedirectResponse(f"/gm/games/{quote(game)}{anchor}", status_code=303)
+
+
+@router.get("/login")
+def login_form(request: Request, site: SiteDep, next: Annotated[str, Query()] = "/gm") -> Response:
+    return page(request, "gm_login.html", {"next": _safe_next(next), "enabled": bool(site.gm_password)})
+
+
+@router.post("/login")
+def login(request: Request, site: SiteDep, password: Text, next: OptText = None) -> Response:
+    if not gm_password_ok(site, password):
+        ctx = {"next": _safe_next(next or "/gm"), "enabled": bool(site.gm_password), "failed": True}
+        return page(request, "gm_login.html", ctx, status_code=403)
+    request.session[SESSION_GM] = password_mark(site.gm_password or "")
+    return RedirectResponse(_safe_next(next or "/gm"), status_code=303)
+
+
+@router.post("/logout")
+def logout(request: Request) -> Response:
+    request.session.pop(SESSION_GM, None)
+    return RedirectResponse("/", status_code=303)
+
+
+def _safe_next(url: str) -> str:
+    return url if url.startswith("/gm") and "//" not in url and "\\" not in url else "/gm"
+
+
+@router.get("")
+def console(request: Request, site: SiteDep, actor: GmActor) -> Response:
+    return page(request, "gm_index.html", {"games": site.games(actor), "gm": True})
+
+
+@router.post("/games")
+def create_game(
+    request: Request,
+    site: SiteDep,
+    actor: GmActor,
+    name: Text,
+    factions: Text,
+    data_folder: OptText = None,
+    seed: OptText = None,
+    game_id: OptText = None,
+    policy: Annotated[str, Form()] = "hold",
+    turn_hours: OptText = None,
+    request_hours: OptText = None,
+) -> Response:
+    body = s.CreateGameIn.model_validate(
+        {
+            "name": name,
+            "factions": [f.strip() for f in factions.replace(";", ",").split(",") if f.strip()],
+            "data_folder": (data_folder or "").strip() or None,
+            "seed": (seed or "").strip() or None,
+            "game_id": (game_id or "").strip() or None,
+            "policy": policy,
+            "turn_hours": _hours(turn_hours),
+            "request_hours": _hours(request_hours),
+        }
+    )
+    out = site.create_game(actor, body)
+    _note(request, out)
+    return _back(out.game)
+
+
+def _hours(text: str | None) -> float | None:
+    t = (text or "").strip()
+    if not t or t.lower() in ("none", "no", "0"):
+        return None
+    try:
+        return float(t)
+    except ValueError:
+        raise BadRequest(f"{t!r} is not a number of hours") from None
+
+
+def _game_ctx(site: Site, game: str) -> dict[str, Any]:
+    from kingmaker.service import GM_ACTOR
+
+    st = site.status(GM_ACTOR, game)
+    state = site.svc.state(game)
+    board = state.board
+    styles = site.styles(game)
+    return {
+        "gm": True,
+        "status": st,
+        "game": st.game,
+        "styles": styles,
+        "seated": {x.faction: x.player for x in st.seats},
+        "ships": sorted(
+            ((x.id, state.catalog.name_of(x.id), x.place) for x in state.ships.values()), key=lambda t: t[1]
+        ),
+        "ports": sorted(((p.id, p.name) for p in board.places.values() if p.seas), key=lambda t: t[1]),
+        "controllable": sorted(
+            (
+                (p.id, p.name, styles.name(state.control.get(p.id)) if p.id in state.control else "")
+                for p in board.places.values()
+                if p.kind.controllable
+            ),
+            key=lambda t: t[1],
+        ),
+        "kinds": PlaceKind,
+        "key": secrets.token_hex(8),
+    }
+
+
+@router.get("/games/{game}")
+def game_console(request: Request, game: str, site: SiteDep, actor: GmActor) -> Response:
+    ctx = _game_ctx(site, game)
+    ctx["map_svg"] = svg(site.map_model(actor, game, GM, selectable=False))
+    log = site.log(actor, game)
+    ctx["recent"] = list(reversed(log[-60:]))
+    ctx["pending"] = site.pending(actor, game)
+    return page(request, "gm_game.html", ctx)
+
+
+@router.post("/games/{game}/seat")
+def seat(request: Request, game: str, site: SiteDep, actor: GmActor, faction: Text, player: Text) -> Response:
+    out = site.seat(actor, game, s.SeatIn(faction=faction, player=player), str(request.base_url))
+    ctx = _game_ctx(site, game) | {"seat": out}
+    return page(request, "gm_seated.html", ctx)
+
+
+@router.post("/games/{game}/finish")
+def finish(request: Request, game: str, site: SiteDep, actor: GmActor, key: OptText = None) -> Response:
+    _note(request, site.finish_turn(actor, game, key))
+    return _back(game)
+
+
+@router.post("/games/{game}/tick")
+def tick(request: Request, game: str, site: SiteDep, actor: GmActor) -> Response:
+    _note(request, site.tick(actor, game))
+    return _back(game)
+
+
+@router.post("/games/{game}/extend")
+def extend(
+    request: Request, game: str, site: SiteDep, actor: GmActor, target: Text, hours: Text, key: OptText = None
+) -> Response:
+    h = _hours(hours)
+    if h is None:
+        raise BadRequest("extend by a positive number of hours")
+    _note(request, site.extend(actor, game, s.ExtendIn(target=target, hours=h), key))
+    return _back(game)
+
+
+@router.post("/games/{game}/storm")
+def storm(
+    request: Request, game: str, site: SiteDep, actor: GmActor, ship: Text, into: Text, key: OptText = None
+) -> Response:
+    _note(request, site.storm(actor, game, s.StormIn(ship=ship, into=into), key))
+    return _back(game)
+
+
+@router.post("/games/{game}/control")
+def control(
+    request: Request,
+    game: str,
+    site: SiteDep,
+    actor: GmActor,
+    place: Text,
+    faction: OptText = None,
+    key: OptText = None,
+) -> Response:
+    _note(request, site.set_control(actor, game, s.ControlIn(place=place, faction=faction or None), key))
+    return _back(game)
+
+
+@router.post("/games/{game}/undo")
+def undo(
+    request: Request,
+    game: str,
+    site: SiteDep,
+    actor: GmActor,
+    to_seq: Text,
+    reason: OptText = None,
+    key: OptText = None,
+) -> Response:
+    try:
+        seq = int(to_seq)
+    except ValueError:
+        raise BadRequest("undo to a log entry number") from None
+    _note(request, site.undo(actor, game, s.UndoIn(to_seq=max(seq, 0), reason=reason or ""), key))
+    return _back(game)
+
+
+@router.post("/games/{game}/orders")
+def orders(
+    request: Request,
+    game: str,
+    site: SiteDep,
+    actor: GmActor,
+    text: Text,
+    do: Annotated[str, Form()] = "check",
+    key: OptText = None,
+) -> Response:
+    body = s.TextOrdersIn(text=text, by=None)
+    verdicts = site.send_text(actor, game, body, key) if do == "send" else site.check_text(actor, game, body)
+    ctx = _game_ctx(site, game)
+    ctx |= {"verdicts": verdicts, "text": text if do != "send" else "", "sent": do == "send"}
+    ctx["map_svg"] = svg(site.map_model(actor, game, GM, selectable=False))
+    ctx["recent"] = list(reversed(site.log(actor, game)[-60:]))
+    ctx["pending"] = site.pending(actor, game)
+    return page(request, "gm_game.html", ctx)
+
+
+@router.get("/games/{game}/reports")
+def reports(
+    request: Request,
+    game: str,
+    site: SiteDep,
+    actor: GmActor,
+    round: Annotated[int | None, Query(ge=1)] = None,
+    turn: Annotated[str | None, Query()] = None,
+) -> Response:
+    ctx = _game_ctx(site, game)
+    rctx = reports_for(site.svc, game)
+    if not rctx.timeline.turns():
+        ctx |= {"turns": [], "current": None, "copies": []}
+        return page(request, "gm_reports.html", ctx)
+    t = site.turn_of(rctx, round, turn)
+    copies: list[dict[str, Any]] = []
+    pub = report_docs(rctx, t, PUBLIC)
+    gm = report_docs(rctx, t, GM)
+    copies.append(
+        {
+            "title": "Turn report for the thread",
+            "id": "public",
+            "bbcode": render(pub.turn, "bbcode"),
+            "markdown": render(pub.turn, "markdown"),
+            "html": render_html(pub.turn),
+        }
+    )
+    copies.append(
+        {
+            "title": "GM's copy (everything)",
+            "id": "gm",
+            "bbcode": render(gm.turn, "bbcode"),
+            "markdown": render(gm.turn, "markdown"),
+            "html": None,
+        }
+    )
+    for f in ctx["game"].turn_order:
+        d = report_docs(rctx, t, f)
+        name = ctx["styles"].name(f)
+        if d.private is not None:
+            copies.append(
+                {
+                    "title": f"Private report for {name}",
+                    "id": f"private-{f}",
+                    "bbcode": render(d.private, "bbcode"),
+                    "markdown": render(d.private, "markdown"),
+                    "html": None,
+                }
+            )
+        for i, m in enumerate(d.messages):
+            copies.append(
+                {
+                    "title": f"Message to {name}: {m.subject}",
+                    "id": f"msg-{f}-{i}",
+                    "bbcode": render(m.body, "bbcode"),
+                    "markdown": render(m.body, "markdown"),
+                    "html": None,
+                }
+            )
+    ctx |= {"turns": rctx.timeline.turns(), "current": t, "copies": copies}
+    return page(request, "gm_reports.html", ctx)
+
+
+@router.get("/games/{game}/log")
+def log(request: Request, game: str, site: SiteDep, actor: GmActor) -> Response:
+    ctx = _game_ctx(site, game) | {"entries": list(reversed(site.log(actor, game)))}
+    return page(request, "gm_log.html", ctx)
+
+
+@router.get("/games/{game}/map.svg")
+def map_svg(game: str, site: SiteDep, actor: GmActor, viewer: Annotated[str, Query()] = PUBLIC) -> Response:
+    return Response(svg(site.map_model(actor, game, viewer, selectable=False)), media_type="image/svg+xml")
+
+
+@router.get("/games/{game}/map.png")
+def map_png(game: str, site: SiteDep, actor: GmActor, viewer: Annotated[str, Query()] = PUBLIC) -> Response:
+    data = png(site.map_model(actor, game, viewer, selectable=False))
+    headers = {"Content-Disposition": f'inline; filename="{game}-map.png"'}
+    return Response(data, media_type="image/png", headers=headers)

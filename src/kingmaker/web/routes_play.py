@@ -1,0 +1,310 @@
+"""A player's pages, under their private link ``/play/<game>/<token>``: the map with
+orders, text orders, the inbox, the position, the log and the reports.
+
+Every page and fragment is built for the token's faction only (``view``, ``log_for``,
+``pending``, the faction's reports). Forms post with the session's CSRF token; with
+htmx a POST answers with the fragment to swap in (and fresh copies of the map and the
+unit list), without it the page is shown again with a message.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Form, Query, Request
+from fastapi.responses import RedirectResponse, Response
+
+from kingmaker.render.reports import Document, reports_for
+from kingmaker.render.reports import position as position_doc
+from kingmaker.service import Actor
+
+from . import schemas as s
+from .auth import PlayerActor, SiteDep
+from .csrf import csrf_guard
+from .mapdraw import Mark, overlay_svg, svg
+from .mappng import png
+from .ops import Site, report_docs
+from .report_html import render_html
+from .templating import flash, page
+
+router = APIRouter(prefix="/play/{game}/{token}", dependencies=[Depends(csrf_guard)], include_in_schema=False)
+
+Text = Annotated[str, Form()]
+OptText = Annotated[str | None, Form()]
+
+
+def _base(game: str, token: str) -> str:
+    return f"/play/{game}/{token}"
+
+
+def _common(site: Site, actor: Actor, game: str, token: str) -> dict[str, Any]:
+    g = site.game_out(game)
+    me = actor.faction or ""
+    deadlines = site.deadlines(actor, game)
+    pending = site.pending(actor, game)
+    return {
+        "game": g,
+        "me": me,
+        "me_name": site.styles(game).name(me),
+        "me_colour": site.styles(game).colour(me),
+        "base": _base(game, token),
+        "turn_due": next((d.due for d in deadlines if d.kind == "turn"), None),
+        "inbox_count": sum(1 for p in pending if p.for_you),
+        "my_turn": g.turn == me,
+    }
+
+
+def _map_ctx(site: Site, actor: Actor, game: str) -> dict[str, Any]:
+    model = site.map_model(actor, game)
+    return {"map_svg": svg(model), "units": site.units(actor, game)}
+
+
+def _panel_ctx(
+    site: Site, actor: Actor, game: str, base: str, unit: str | None, to: str | None
+) -> dict[str, Any]:
+    if not unit:
+        return {"dest": None, "choice": None, "overlay": ""}
+    dest = site.destinations(actor, game, unit)
+    state = site.svc.state(game)
+    geo = site.geometry(game, state.board)
+    marks = []
+    for d in dest.destinations:
+        if not d.actions:
+            continue
+        status = "sea" if d.sea or d.port else "enter" if d.enter else "siege" if d.siege else "open"
+        marks.append(Mark(d.place, d.name, status, f"{base}/panel/confirm?unit={unit}&to={d.place}"))
+    choice = next((d for d in dest.destinations if d.place == to), None) if to else None
+    return {
+        "dest": dest,
+        "choice": choice,
+        "overlay": overlay_svg(geo, marks, origin=dest.place),
+    }
+
+
+@router.get("")
+def play_page(
+    request: Request,
+    game: str,
+    token: str,
+    site: SiteDep,
+    actor: PlayerActor,
+    unit: Annotated[str | None, Query()] = None,
+    to: Annotated[str | None, Query()] = None,
+) -> Response:
+    base = _base(game, token)
+    ctx = _common(site, actor, game, token) | _map_ctx(site, actor, game)
+    ctx |= _panel_ctx(site, actor, game, base, unit, to)
+    ctx["key"] = secrets.token_hex(8)
+    ctx["text"] = ""
+    ctx["verdicts"] = None
+    return page(request, "play.html", ctx)
+
+
+@router.get("/panel/units/{unit}")
+def unit_panel(
+    request: Request, game: str, token: str, unit: str, site: SiteDep, actor: PlayerActor
+) -> Response:
+    base = _base(game, token)
+    ctx = {"base": base, "key": secrets.token_hex(8)} | _panel_ctx(site, actor, game, base, unit, None)
+    return page(request, "_order_panel.html", ctx)
+
+
+@router.get("/panel/confirm")
+def confirm_panel(
+    request: Request,
+    game: str,
+    token: str,
+    site: SiteDep,
+    actor: PlayerActor,
+    unit: Annotated[str, Query()],
+    to: Annotated[str, Query()],
+) -> Response:
+    base = _base(game, token)
+    ctx = {"base": base, "key": secrets.token_hex(8)} | _panel_ctx(site, actor, game, base, unit, to)
+    return page(request, "_order_panel.html", ctx)
+
+
+def _after_post(
+    request: Request,
+    site: Site,
+    actor: Actor,
+    game: str,
+    token: str,
+    outcomes: list[s.OutcomeOut] | None = None,
+    verdicts: list[s.VerdictOut] | None = None,
+    text: str = "",
+    target: str = "",
+) -> Response:
+    base = _base(game, token)
+    if request.headers.get("hx-request"):
+        ctx = {
+            "base": base,
+            "outcomes": outcomes or [],
+            "verdicts": verdicts,
+            "sent": True,
+            "text": text,
+            "key": secrets.token_hex(8),
+        } | _map_ctx(site, actor, game)
+        ctx |= _common(site, actor, game, token)
+        return page(request, "_after_post.html", ctx)
+    for o in outcomes or []:
+        flash(
+            request,
+            f"{o.result}: {o.explanation}" + (f" [{o.rule}]" if o.rule else ""),
+            "ok" if o.result in ("accepted", "pending", "done") else "error",
+        )
+    for v in verdicts or []:
+        flash(
+            request,
+            f"line {v.line}: {v.result}: {v.explanation}" + (f" [{v.rule}]" if v.rule else ""),
+            "ok" if v.ok else "error",
+        )
+    return RedirectResponse(base + target, status_code=303)
+
+
+@router.post("/order")
+def post_order(
+    request: Request,
+    game: str,
+    token: str,
+    site: SiteDep,
+    actor: PlayerActor,
+    unit: Text,
+    action: Text,
+    to: OptText = None,
+    key: OptText = None,
+) -> Response:
+    body = s.MapOrderIn.model_validate({"unit": unit, "action": action, "to": to or None})
+    out = site.map_order(actor, game, body, key)
+    return _after_post(request, site, actor, game, token, outcomes=[out])
+
+
+@router.post("/check")
+def check_text(
+    request: Request, game: str, token: str, site: SiteDep, actor: PlayerActor, text: Text
+) -> Response:
+    verdicts = site.check_text(actor, game, s.TextOrdersIn(text=text, by=None))
+    base = _base(game, token)
+    ctx = {"base": base, "verdicts": verdicts, "sent": False, "text": text, "key": secrets.token_hex(8)}
+    if request.headers.get("hx-request"):
+        return page(request, "_verdicts.html", ctx)
+    full = (
+        _common(site, actor, game, token)
+        | _map_ctx(site, actor, game)
+        | _panel_ctx(site, actor, game, base, None, None)
+    )
+    return page(request, "play.html", full | ctx)
+
+
+@router.post("/send")
+def send_text(
+    request: Request,
+    game: str,
+    token: str,
+    site: SiteDep,
+    actor: PlayerActor,
+    text: Text,
+    key: OptText = None,
+) -> Response:
+    verdicts = site.send_text(actor, game, s.TextOrdersIn(text=text, by=None), key)
+    return _after_post(request, site, actor, game, token, verdicts=verdicts, text=text)
+
+
+@router.get("/inbox")
+def inbox(request: Request, game: str, token: str, site: SiteDep, actor: PlayerActor) -> Response:
+    ctx = _common(site, actor, game, token)
+    items = site.pending(actor, game)
+    messages = site.messages(actor, game, items)
+    ctx |= {
+        "items": items,
+        "messages": {k: render_html(v, shift=2) for k, v in messages.items()},
+        "deadlines": site.deadlines(actor, game),
+        "key": secrets.token_hex(8),
+        "styles": site.styles(game),
+    }
+    return page(request, "inbox.html", ctx)
+
+
+@router.post("/answer")
+def answer(
+    request: Request,
+    game: str,
+    token: str,
+    site: SiteDep,
+    actor: PlayerActor,
+    id: Text,
+    kind: Text,
+    accept: Text,
+    key: OptText = None,
+) -> Response:
+    body = s.AnswerIn.model_validate({"id": id, "kind": kind, "accept": accept in ("yes", "true", "1")})
+    out = site.answer(actor, game, body, key)
+    flash(
+        request,
+        f"{out.result}: {out.explanation}" + (f" [{out.rule}]" if out.rule else ""),
+        "ok" if out.result in ("accepted", "pending", "done") else "error",
+    )
+    return RedirectResponse(_base(game, token) + "/inbox", status_code=303)
+
+
+@router.post("/finish")
+def finish(
+    request: Request, game: str, token: str, site: SiteDep, actor: PlayerActor, key: OptText = None
+) -> Response:
+    out = site.finish_turn(actor, game, key)
+    flash(request, out.explanation, "ok")
+    return RedirectResponse(_base(game, token), status_code=303)
+
+
+@router.get("/position")
+def position(request: Request, game: str, token: str, site: SiteDep, actor: PlayerActor) -> Response:
+    ctx = _common(site, actor, game, token)
+    rctx = reports_for(site.svc, game)
+    v = site.view(actor, game)
+    ctx["doc"] = render_html(Document(tuple(position_doc(v, rctx.names, level=1))))
+    return page(request, "position.html", ctx)
+
+
+@router.get("/log")
+def log(request: Request, game: str, token: str, site: SiteDep, actor: PlayerActor) -> Response:
+    ctx = _common(site, actor, game, token)
+    ctx["entries"] = list(reversed(site.log(actor, game)))
+    return page(request, "log.html", ctx)
+
+
+@router.get("/reports")
+def reports(
+    request: Request,
+    game: str,
+    token: str,
+    site: SiteDep,
+    actor: PlayerActor,
+    round: Annotated[int | None, Query(ge=1)] = None,
+    turn: Annotated[str | None, Query()] = None,
+) -> Response:
+    ctx = _common(site, actor, game, token)
+    rctx = reports_for(site.svc, game)
+    if not rctx.timeline.turns():
+        ctx |= {"turns": [], "current": None, "turn_html": None, "private_html": None}
+        return page(request, "reports.html", ctx)
+    t = site.turn_of(rctx, round, turn)
+    docs = report_docs(rctx, t, actor.faction or "")
+    ctx |= {
+        "turns": rctx.timeline.turns(),
+        "current": t,
+        "turn_html": render_html(docs.turn),
+        "private_html": render_html(docs.private) if docs.private else None,
+        "styles": site.styles(game),
+    }
+    return page(request, "reports.html", ctx)
+
+
+@router.get("/map.svg")
+def map_svg(game: str, site: SiteDep, actor: PlayerActor) -> Response:
+    return Response(svg(site.map_model(actor, game, selectable=False)), media_type="image/svg+xml")
+
+
+@router.get("/map.png")
+def map_png(game: str, site: SiteDep, actor: PlayerActor) -> Response:
+    return Response(png(site.map_model(actor, game, selectable=False)), media_type="image/png")
