@@ -25,6 +25,7 @@ def _mount() -> None:
         game_cmds,
         orders_cmd,
         report_cmd,
+        serve_cmd,
         transfer_cmd,
     )
 
@@ -36,6 +37,7 @@ def _mount() -> None:
     game_cmds.register(app)
     orders_cmd.register(app)
     report_cmd.register(app)
+    serve_cmd.register(app)
 
 
 def main() -> None:

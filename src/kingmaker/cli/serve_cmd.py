@@ -1,0 +1,37 @@
+"""``kingmaker serve``: the web app (map, orders, inboxes, the GM console, the JSON API)."""
+
+from __future__ import annotations
+
+import os
+
+import typer
+
+from .store_option import DEFAULT_DB, DbOption
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("serve")
+    def serve_cmd(
+        host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
+        port: int = typer.Option(8000, "--port", help="Port to listen on."),
+        gm_password: str | None = typer.Option(
+            None,
+            "--gm-password",
+            envvar="KINGMAKER_GM_PASSWORD",
+            help="The GM's password (also KINGMAKER_GM_PASSWORD).",
+        ),
+        db: str | None = DbOption,
+    ) -> None:
+        """Serve the web app: the map, orders, the players' inboxes and the GM console
+        at /gm; the JSON API under /api (OpenAPI at /api/docs).
+
+        Example: kingmaker serve --port 8000 --gm-password 'change me' --db sqlite:///wars.db
+        """
+        from kingmaker.web import serve
+
+        if not gm_password:
+            typer.echo("give the GM's password with --gm-password or KINGMAKER_GM_PASSWORD", err=True)
+            raise typer.Exit(2)
+        url = db or os.environ.get("KINGMAKER_DB") or DEFAULT_DB
+        typer.echo(f"kingmaker web app on http://{host}:{port}/ (GM console: /gm)")
+        serve(url, host=host, port=port, gm_password=gm_password)
