@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 SHARED ?= ../shared
 CASES  := $(SHARED)/conformance/cases
 
-.PHONY: demo test lint typecheck conformance pytest bench clean
+.PHONY: demo test lint typecheck conformance pytest browser bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,7 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
+# The web app with a new demo game in demo.db; prints the URL and the GM's and players' links.
 demo: $(VENV)/.installed
 	$(BIN)/kingmaker demo
 
@@ -32,7 +33,11 @@ typecheck: $(VENV)/.installed-test
 conformance: $(VENV)/.installed-test
 	$(BIN)/kingmaker conformance --quiet $(CASES) tests/vectors
 
-pytest: $(VENV)/.installed-test
+# Debian's Chromium for the Playwright browser tests, installed when missing.
+browser:
+	scripts/ensure-browser
+
+pytest: $(VENV)/.installed-test browser
 	$(BIN)/pytest
 
 test: lint typecheck conformance pytest
@@ -43,4 +48,4 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/log_store.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) test-artifacts build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -229,11 +229,11 @@ def test_position_summary_shows_everything() -> None:
 def test_demo_command() -> None:
     app = typer.Typer()
     demo_cmd.register(app)
-    result = CliRunner().invoke(app, ["--factions", "3", "--seed", "abc"])
+    result = CliRunner().invoke(app, ["--no-serve", "--factions", "3", "--seed", "abc"])
     assert result.exit_code == 0, result.output
     assert "Seed: abc" in result.output
     assert commitment("abc") in result.output
     assert result.output.endswith(position_summary(game(3, "abc")))
-    bad = CliRunner().invoke(app, ["--factions", "9"])
+    bad = CliRunner().invoke(app, ["--no-serve", "--factions", "9"])
     assert bad.exit_code == 2 and "Traceback" not in bad.output
     assert "--seed" in CliRunner().invoke(app, ["--help"]).output

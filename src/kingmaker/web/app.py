@@ -106,10 +106,11 @@ def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
     gm_password: str | None = None,
+    log_level: str = "info",
     **options: Any,
 ) -> None:
     """Run the web app with uvicorn until interrupted (``options`` go to ``create_app``)."""
     import uvicorn
 
     app = create_app(store_url, gm_password=gm_password, **options)
-    uvicorn.run(app, host=host, port=port, proxy_headers=True, log_level="info")
+    uvicorn.run(app, host=host, port=port, proxy_headers=True, log_level=log_level)
