@@ -172,6 +172,12 @@ def test_allied_order_consent_through_the_api(world: World) -> None:
     units = world.api.get(f"/api/games/{GAME}/units", headers=bearer(world.tokens["red"])).json()
     allied = [u for u in units if u["allied"] and u["id"] == "mowbray"]
     assert allied, "Gold's nobles are Red's to order, with Gold's consent"
+    # Only where one of Red's own units stands: Gold's other nobles are not offered.
+    state = world.svc.state(GAME)
+    red_places = {n.place for n in state.nobles.values() if n.faction == "red"}
+    offered = {u["id"] for u in units if u["allied"]}
+    elsewhere = {n.id for n in state.nobles.values() if n.faction == "gold" and n.place not in red_places}
+    assert elsewhere and not offered & elsewhere
     target = None
     for u in allied:
         d = world.api.get(
@@ -199,6 +205,9 @@ def test_allied_order_consent_through_the_api(world: World) -> None:
     ).json()
     assert ok["result"] == "accepted"
     assert world.svc.state(GAME).nobles[target[0]].place == target[1]
+    # Ordered once this round (ALLY.4): no longer offered to Red.
+    again = world.api.get(f"/api/games/{GAME}/units", headers=bearer(world.tokens["red"])).json()
+    assert target[0] not in {u["id"] for u in again}
 
 
 def test_finish_turn_from_the_page(world: World) -> None:

@@ -40,9 +40,11 @@ from kingmaker.rules.commands import GM
 from kingmaker.rules.decide import decide
 from kingmaker.rules.decision import Result
 from kingmaker.rules.frozen import FrozenDict
+from kingmaker.rules.orders import prior_order
 from kingmaker.rules.queries import legal_destinations
 from kingmaker.rules.records import to_data
 from kingmaker.rules.state import GameState
+from kingmaker.rules.units import places_of_faction, unit_place
 from kingmaker.rules.views import PUBLIC, View, view
 from kingmaker.service import GM_ACTOR, Actor, BadRequest, NotFound, PermissionDenied
 from kingmaker.service.commands import (
@@ -249,8 +251,9 @@ class Site:
 
     # -- units and where they may go --------------------------------------------------------
     def units(self, actor: Actor, game: str) -> list[s.UnitOut]:
-        """The units ``actor`` may order: its own, its allies' (ALLY.4: the owner must
-        consent) and the armies it commands. The GM may order every unit."""
+        """The units ``actor`` may order: its own, its allies' where one of its own units
+        stands and not yet ordered this round (ALLY.4: the owner must consent) and the
+        armies it commands (ALLY.6). The GM may order every unit."""
         state = self.svc.state(game)
         me = viewer_of(actor)
         v = view(state, me)
@@ -260,15 +263,26 @@ class Site:
         board, cat = state.board, state.catalog
         out: list[s.UnitOut] = []
 
-        def mine(f: str | None) -> tuple[bool, bool]:
+        my_places = places_of_faction(state, me) if me != GM else frozenset()
+
+        def mine(f: str | None, unit: str | None = None) -> tuple[bool, bool]:
             if me == GM:
                 return f is not None, False
-            return f == me or f in friends, f in friends
+            if f == me:
+                return True, False
+            # ALLY.4: an ally's unit where one of mine stands, not yet ordered this round.
+            ok = (
+                f in friends
+                and unit is not None
+                and unit_place(state, unit) in my_places
+                and prior_order(state, unit, me) is None
+            )
+            return ok, ok
 
         for a in v.armies:
             senior = nobles.get(a.senior) if a.senior else None
             f = senior.faction if senior else None
-            ok, allied = mine(f)
+            ok, allied = mine(f)  # ALLY.6: only the senior officer's faction orders an army
             if not ok:
                 continue
             first = a.units[0] if a.units else None
@@ -291,7 +305,7 @@ class Site:
                 )
             )
         for n in v.nobles:
-            ok, allied = mine(n.faction)
+            ok, allied = mine(n.faction, n.id)
             if not ok or n.id in in_army or n.place is None or n.aboard is not None or n.captive_of:
                 continue
             out.append(
@@ -307,7 +321,7 @@ class Site:
                 )
             )
         for x in v.ships:
-            ok, allied = mine(x.faction)
+            ok, allied = mine(x.faction, x.id)
             if not ok or x.id in in_army:
                 continue
             out.append(
