@@ -27,6 +27,7 @@ from . import errors, routes_api, routes_gm, routes_play
 from .auth import is_gm_session
 from .ops import Site
 from .templating import make_templates, page
+from .throttle import LoginThrottle
 
 SESSION_COOKIE = "kingmaker_session"
 
@@ -38,11 +39,13 @@ def create_app(
     clock: Clock | None = None,
     session_secret: str | None = None,
     https_only: bool = False,
+    login_throttle: LoginThrottle | None = None,
 ) -> FastAPI:
     """The web app over the games in ``store_url`` (``sqlite:///file`` or
     ``postgresql://...``). ``gm_password``: the GM's password (None: no GM login).
     ``session_secret`` signs the session cookies (default: ``KINGMAKER_SESSION_SECRET``
-    or a random secret, so sessions end when the server restarts)."""
+    or a random secret, so sessions end when the server restarts). ``login_throttle``
+    limits failed GM logins per client (default: 5 in 10 minutes)."""
     store = open_store(store_url)
     svc = GameService(store, clock)
 
@@ -62,6 +65,7 @@ def create_app(
     )
     app.state.site = Site(svc, gm_password or None)
     app.state.templates = make_templates()
+    app.state.gm_throttle = login_throttle or LoginThrottle()
     secret = session_secret or os.environ.get("KINGMAKER_SESSION_SECRET") or secrets.token_urlsafe(32)
     app.add_middleware(
         SessionMiddleware,

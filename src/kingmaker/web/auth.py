@@ -13,6 +13,7 @@ from fastapi import Depends, Request
 from kingmaker.service import GM_ACTOR, Actor, PermissionDenied, ServiceError
 
 from .ops import Site
+from .throttle import LoginThrottle
 
 SESSION_GM = "gm"
 
@@ -48,6 +49,19 @@ def gm_password_ok(site: Site, given: str) -> bool:
     return hmac.compare_digest(given.encode("utf-8"), site.gm_password.encode("utf-8"))
 
 
+def gm_login(request: Request, given: str) -> bool:
+    """Whether ``given`` is the GM's password, counting failures per client address
+    (raises ``TooManyAttempts`` once the client has used up its attempts)."""
+    throttle: LoginThrottle = request.app.state.gm_throttle
+    client = request.client.host if request.client else "unknown"
+    throttle.check(client)
+    if gm_password_ok(site_of(request), given):
+        throttle.succeeded(client)
+        return True
+    throttle.failed(client)
+    return False
+
+
 def is_gm_session(request: Request) -> bool:
     site = site_of(request)
     mark = request.session.get(SESSION_GM)
@@ -67,7 +81,7 @@ def api_actor(request: Request) -> Actor:
         raise Unauthorized("send Authorization: Bearer <your token> (the GM: Bearer gm:<password>)")
     token = credentials.strip()
     if token.startswith("gm:"):
-        if gm_password_ok(site, token[3:]):
+        if gm_login(request, token[3:]):
             return GM_ACTOR
         raise PermissionDenied("those are not the GM's credentials")
     game = request.path_params.get("game")

@@ -18,6 +18,7 @@ from kingmaker.storage import StoreError, UnknownGame
 
 from .auth import LoginRequired, Unauthorized
 from .csrf import CsrfRefused
+from .throttle import TooManyAttempts
 
 log = logging.getLogger("kingmaker.web")
 
@@ -37,6 +38,7 @@ _CODES = {
     405: "not_allowed",
     409: "conflict",
     422: "invalid",
+    429: "too_many_attempts",
     500: "internal",
     503: "unavailable",
 }
@@ -70,6 +72,12 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, exc: ServiceError) -> Response:
         return error_response(request, status_of(exc), exc.code, str(exc))
+
+    @app.exception_handler(TooManyAttempts)
+    async def too_many(request: Request, exc: TooManyAttempts) -> Response:
+        response = error_response(request, 429, exc.code, str(exc))
+        response.headers["Retry-After"] = str(exc.retry_after)
+        return response
 
     @app.exception_handler(LoginRequired)
     async def login_required(request: Request, exc: LoginRequired) -> Response:

@@ -18,13 +18,14 @@ from kingmaker.rules.views import PUBLIC
 from kingmaker.service import BadRequest
 
 from . import schemas as s
-from .auth import SESSION_GM, GmActor, SiteDep, gm_password_ok, password_mark
+from .auth import SESSION_GM, GmActor, SiteDep, gm_login, password_mark
 from .csrf import csrf_guard
 from .mapdraw import svg
 from .mappng import png
 from .ops import Site, report_docs
 from .report_html import render_html
 from .templating import flash, page
+from .throttle import TooManyAttempts
 
 router = APIRouter(prefix="/gm", dependencies=[Depends(csrf_guard)], include_in_schema=False)
 
@@ -52,9 +53,16 @@ def login_form(request: Request, site: SiteDep, next: Annotated[str, Query()] = 
 
 @router.post("/login")
 def login(request: Request, site: SiteDep, password: Text, next: OptText = None) -> Response:
-    if not gm_password_ok(site, password):
-        ctx = {"next": _safe_next(next or "/gm"), "enabled": bool(site.gm_password), "failed": True}
-        return page(request, "gm_login.html", ctx, status_code=403)
+    ctx: dict[str, Any] = {"next": _safe_next(next or "/gm"), "enabled": bool(site.gm_password)}
+    try:
+        ok = gm_login(request, password)
+    except TooManyAttempts as e:
+        ctx["throttled"] = str(e)
+        response = page(request, "gm_login.html", ctx, status_code=429)
+        response.headers["Retry-After"] = str(e.retry_after)
+        return response
+    if not ok:
+        return page(request, "gm_login.html", {**ctx, "failed": True}, status_code=403)
     request.session[SESSION_GM] = password_mark(site.gm_password or "")
     return RedirectResponse(_safe_next(next or "/gm"), status_code=303)
 
