@@ -41,16 +41,16 @@ def test_a_player_token_cannot_act_for_another_faction(world: World) -> None:
     # answering for Blue
     world.api.post(
         f"/api/games/{GAME}/orders/text",
-        json={"text": "Green ALLIES WITH Blue AS gb"},
+        json={"text": "Green ALLIES WITH Blue AS green-gb"},
         headers=bearer(world.tokens["green"]),
     )
     r = world.api.post(
         f"/api/games/{GAME}/answers",
-        json={"id": "gb", "kind": "declaration", "accept": True, "by": "blue"},
+        json={"id": "green-gb", "kind": "declaration", "accept": True, "by": "blue"},
         headers=red,
     )
     assert r.status_code == 403
-    assert "gb" in world.svc.state(GAME).declarations
+    assert "green-gb" in world.svc.state(GAME).declarations
 
 
 def test_a_player_cannot_read_another_factions_inbox_or_view(world: World) -> None:

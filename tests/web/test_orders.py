@@ -157,12 +157,12 @@ def test_inbox_answer_in_one_click(world: World) -> None:
 def test_allied_order_consent_through_the_api(world: World) -> None:
     world.api.post(
         f"/api/games/{GAME}/orders/text",
-        json={"text": "Red ALLIES WITH Gold AS rg"},
+        json={"text": "Red ALLIES WITH Gold AS red-gold"},
         headers=bearer(world.tokens["red"]),
     )
     world.api.post(
         f"/api/games/{GAME}/answers",
-        json={"id": "rg", "kind": "declaration", "accept": True},
+        json={"id": "red-gold", "kind": "declaration", "accept": True},
         headers=bearer(world.tokens["gold"]),
     )
     # ALLY.4: an ally's unit is ordered where one of Red's own units stands: the GM's

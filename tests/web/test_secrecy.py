@@ -25,9 +25,9 @@ def _play(world: World) -> None:
         rows: list[dict[str, Any]] = r.json()
         return rows[0]
 
-    assert text("blue", "Blue ALLIES WITH Green AS secret-bg")["result"] == "pending"
-    assert text("green", "Green ACCEPTS ALLIANCE secret-bg")["result"] == "accepted"
-    assert text("blue", "Blue ALLIES WITH Green AS pending-bgx")["result"] == "pending"  # left unanswered
+    assert text("blue", "Blue ALLIES WITH Green AS blue-secret-bg")["result"] == "pending"
+    assert text("green", "Green ACCEPTS ALLIANCE blue-secret-bg")["result"] == "accepted"
+    assert text("blue", "Blue ALLIES WITH Green AS blue-pending-bgx")["result"] == "pending"  # left unanswered
     # red declares openly to gold and ends its turn
     assert text("red", "Red ALLIES WITH Gold AS red-gold")["result"] == "pending"
     assert (
@@ -38,7 +38,7 @@ def _play(world: World) -> None:
     # beside Blue's Berkeley by the GM's rulings)
     world.svc.execute(GM_ACTOR, Submit(GAME, rc.Capture(rc.GM, "cromwell", "blue")))
     world.svc.execute(GM_ACTOR, Submit(GAME, rc.Release(rc.GM, "cromwell", "berkeley_castle", True)))
-    row = text("blue", "Cromwell LEAVES Berkeley Castle AS order-secret-q")
+    row = text("blue", "Cromwell LEAVES Berkeley Castle AS blue-order-secret-q")
     assert row["result"] == "pending", row
     world.clock.advance(hours=2)
 
@@ -115,3 +115,24 @@ def test_player_ids_for_new_alliances_and_requests_tell_nothing(world: World) ->
     ).json()
     assert rows[0]["result"] == "pending"
     assert re.search(r"alliance alliance-[0-9a-f]{6} with", rows[0]["explanation"]), rows[0]["explanation"]
+
+
+def test_a_chosen_id_cannot_probe_for_another_factions_secret(world: World) -> None:
+    """Whether or not Blue has a secret alliance named ``blue-bg``, Red's declaration
+    "AS blue-bg" gets the same answer: a player's chosen id is kept under the player's
+    own faction, so it never meets another faction's."""
+    blue, red = bearer(world.tokens["blue"]), bearer(world.tokens["red"])
+    url = f"/api/games/{GAME}/orders"
+    rows = world.api.post(f"{url}/text", json={"text": "Blue ALLIES WITH Green AS bg"}, headers=blue).json()
+    assert rows[0]["result"] == "pending" and "blue-bg" in world.svc.state(GAME).declarations
+    answers = []
+    for chosen in ("blue-bg", "bg", "blue-nothing"):
+        r = world.api.post(f"{url}/check", json={"text": f"Red ALLIES WITH Gold AS {chosen}"}, headers=red)
+        assert r.status_code == 200
+        row = r.json()[0]
+        answers.append((row["result"], row["rule"], row["explanation"].replace(chosen, "X")))
+        assert "already exists" not in row["explanation"]
+    assert len(set(answers)) == 1, answers
+    sent = world.api.post(f"{url}/text", json={"text": "Red ALLIES WITH Gold AS blue-bg"}, headers=red).json()
+    assert sent[0]["result"] == "pending"
+    assert world.svc.state(GAME).declarations["red-blue-bg"].by == "red"

@@ -744,8 +744,10 @@ _AUTO_ALLIANCE = re.compile(r"^alliance-\d+$")
 def private_ids(command: rc.Command, text: str, author: str, state: GameState) -> rc.Command:
     """A player's command with ids that tell nothing of others: the reader numbers new
     alliances (``alliance-3``) and the rules number requests by the log's length, and
-    both would tell a player how many secret ones there are. Ids the player wrote stay;
-    an order that needs no one's consent gets no request id."""
+    both would tell a player how many secret ones there are. An id the player wrote
+    (``AS rg``) is kept under the player's faction (``red-rg``): otherwise "already
+    exists" would confirm that another faction's secret alliance or request bears it.
+    An order that needs no one's consent gets no request id."""
     if author == GM:
         return command
     if (
@@ -754,6 +756,9 @@ def private_ids(command: rc.Command, text: str, author: str, state: GameState) -
         and command.id not in text
     ):
         return dataclasses.replace(command, id=f"alliance-{secrets.token_hex(3)}")
+    chosen = getattr(command, "id", None)
+    if isinstance(chosen, str) and chosen and not chosen.startswith(f"{author}-"):
+        command = dataclasses.replace(command, id=f"{author}-{chosen}")  # type: ignore[type-var]
     return with_request_id(command, state)
 
 
