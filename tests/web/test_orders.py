@@ -217,3 +217,82 @@ def test_finish_turn_from_the_page(world: World) -> None:
     c2, token2 = world.player("green")
     r = c2.post(f"{world.page('green')}/finish", data={"csrf_token": token2})
     assert r.status_code == 400  # not Green's turn
+
+
+def _put(world: World, noble: str, place: str, inside: bool = False) -> None:
+    """The GM's rulings put ``noble`` at ``place`` (captured, then released there)."""
+    world.svc.execute(GM_ACTOR, Submit(GAME, rc.Capture(rc.GM, noble, "gold" if noble != "scrope" else "red")))
+    world.svc.execute(GM_ACTOR, Submit(GAME, rc.Release(rc.GM, noble, place, inside)))
+
+
+def _others(world: World, faction: str, unit: str) -> dict[tuple[str, str], dict]:  # type: ignore[type-arg]
+    d = world.api.get(
+        f"/api/games/{GAME}/units/{unit}/destinations", headers=bearer(world.tokens[faction])
+    ).json()
+    return {(o["action"], o["target"]): o for o in d["others"]}
+
+
+def test_attack_from_the_map_and_the_rule_when_refused(world: World) -> None:
+    _put(world, "greystoke", "york")
+    _put(world, "scrope", "york")
+    others = _others(world, "red", "greystoke")
+    attack = others[("attack", "scrope")]
+    assert attack["allowed"] and attack["label"] == "Attack " + world.svc.state(GAME).catalog.name_of("scrope")
+    # the page offers the same order as a button
+    c, _ = world.player("red")
+    panel = c.get(f"{world.page('red')}/panel/units/greystoke", headers={"HX-Request": "true"}).text
+    assert 'name="action" value="attack"' in panel and 'name="target" value="scrope"' in panel
+    out = world.api.post(
+        f"/api/games/{GAME}/orders",
+        json={"unit": "greystoke", "action": "attack", "target": "scrope"},
+        headers=bearer(world.tokens["red"]),
+    ).json()
+    assert out["result"] == "accepted", out
+    # a target the list does not offer is refused without touching the game
+    head = world.svc.store.head(GAME)
+    r = world.api.post(
+        f"/api/games/{GAME}/orders",
+        json={"unit": "greystoke", "action": "attack", "target": "mowbray"},
+        headers=bearer(world.tokens["red"]),
+    )
+    assert r.status_code == 400 and "no such order here" in r.json()["message"]
+    assert world.svc.store.head(GAME) == head
+
+
+def test_an_allys_noble_is_offered_as_a_refused_attack_with_its_rule(world: World) -> None:
+    red, gold = bearer(world.tokens["red"]), bearer(world.tokens["gold"])
+    world.api.post(f"/api/games/{GAME}/orders/text", json={"text": "Red ALLIES WITH Gold AS rg"}, headers=red)
+    world.api.post(
+        f"/api/games/{GAME}/answers", json={"id": "red-rg", "kind": "declaration", "accept": True}, headers=gold
+    )
+    _put(world, "greystoke", "york")
+    _put(world, "scrope", "york")
+    attack = _others(world, "red", "greystoke")[("attack", "scrope")]
+    assert not attack["allowed"] and attack["rule"] == "ALLY.9"
+    panel = world.client().get(f"{world.page('red')}/panel/units/greystoke", headers={"HX-Request": "true"}).text
+    assert "not allowed" in panel and "ALLY.9" in panel
+
+
+def test_embark_and_land_from_the_map(world: World) -> None:
+    world.api.post(f"/api/games/{GAME}/finish-turn", headers=bearer(world.tokens["red"]))  # Blue's turn
+    blue = bearer(world.tokens["blue"])
+    _put(world, "berkeley", "plymouth")
+    others = _others(world, "blue", "berkeley")
+    refused = others[("embark", "holy_ghost")]
+    assert not refused["allowed"] and refused["rule"] == "LOC.neutral.embark"
+    world.svc.execute(GM_ACTOR, Submit(GAME, rc.SetControl(rc.GM, "plymouth", "blue")))
+    others = _others(world, "blue", "berkeley")
+    assert others[("embark", "holy_ghost")]["allowed"], others[("embark", "holy_ghost")]["explanation"]
+    out = world.api.post(
+        f"/api/games/{GAME}/orders",
+        json={"unit": "berkeley", "action": "embark", "target": "holy_ghost"},
+        headers=blue,
+    ).json()
+    assert out["result"] == "accepted", out
+    assert world.svc.state(GAME).ships["holy_ghost"].passengers == ("berkeley",)
+    landing = _others(world, "blue", "holy_ghost")
+    assert {k for k in landing} == {("land", "plymouth"), ("land_enter", "plymouth")}
+    assert all(o["rule"] and o["explanation"] for o in landing.values())
+    # another faction's ship is not Blue's to board without an alliance (ORDER.foreign)
+    _put(world, "cromwell", "bristol")
+    assert not _others(world, "green", "cromwell")[("embark", "jesus")]["allowed"]

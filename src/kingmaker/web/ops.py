@@ -403,7 +403,67 @@ class Site:
             inside=u.inside,
             can_leave=u.inside and u.kind in ("noble", "army") and d.orderable,
             destinations=out,
+            others=self._others(actor, state, u) if d.orderable else [],
         )
+
+    def _others(self, actor: Actor, state: GameState, u: s.UnitOut) -> list[s.OtherOrderOut]:
+        """Embark, land and attack orders for ``u``, each judged now; candidates that
+        the rules do not even recognise (``ORDER.invalid``) are left out."""
+        by = actor.faction if not actor.is_gm else u.faction
+        if by is None or u.place is None:
+            return []
+        v = view(state, viewer_of(actor))
+        board, cat = state.board, state.catalog
+        candidates: list[tuple[str, str, str, rc.Command]] = []
+        if u.kind == "noble":
+            for x in v.ships:
+                if x.in_port and x.place == u.place:
+                    label = f"Embark on {cat.name_of(x.id)}"
+                    candidates.append(("embark", x.id, label, rc.Embark(by, x.id, (u.id,))))
+        if u.kind in ("noble", "army"):
+            mine = set(state.armies[u.id].units) if u.kind == "army" else {u.id}
+            army_of = {m: a.id for a in v.armies if not a.fleet for m in a.units}
+            seen: set[str] = set()
+            for n in v.nobles:
+                if n.id in mine or n.place != u.place or n.inside != u.inside or n.aboard or n.captive_of:
+                    continue
+                target = army_of.get(n.id, n.id)
+                if target in seen or (n.faction == u.faction and u.faction is not None):
+                    continue
+                seen.add(target)
+                label = f"Attack {cat.name_of(target) if target in state.nobles else 'army ' + target}"
+                candidates.append(("attack", target, label, rc.Attack(by, u.id, target)))
+        if u.kind == "ship":
+            ship = state.ships[u.id]
+            if ship.passengers:
+                ports = (
+                    [ship.place]
+                    if ship.in_port
+                    else sorted(p.id for p in board.places.values() if ship.place in p.seas)
+                )
+                for port in ports:
+                    name = board.name_of(port)
+                    for enter in (False, True):
+                        action = "land_enter" if enter else "land"
+                        label = f"Land at {name}" + (" and go inside" if enter else " (in the open)")
+                        landing = rc.Disembark(by, ship.id, ship.passengers, port, enter)
+                        candidates.append((action, port, label, landing))
+        out: list[s.OtherOrderOut] = []
+        for action, target, label, cmd in candidates:
+            d = decide(state, cmd)
+            if d.result is Result.REFUSED and d.rule == ids.ORDER_INVALID:
+                continue
+            out.append(
+                s.OtherOrderOut(
+                    action=action,  # type: ignore[arg-type]
+                    target=target,
+                    label=label,
+                    allowed=d.result in (Result.ACCEPTED, Result.PENDING),
+                    rule=d.rule,
+                    explanation=d.explanation,
+                )
+            )
+        return out
 
     def map_order(self, actor: Actor, game: str, body: s.MapOrderIn, key: str | None) -> s.OutcomeOut:
         """An order chosen on the map, submitted through the service."""
@@ -413,7 +473,9 @@ class Site:
             raise BadRequest("say whose order this is (by)")
         rid: str | None = None  # set below when the order waits for a consent (ALLY.4)
         command: rc.Command
-        if body.action == "leave":
+        if body.action in ("embark", "land", "land_enter", "attack"):
+            command = self._other_command(actor, game, u, by, body)
+        elif body.action == "leave":
             command = rc.Leave(by, body.unit, rid)
         elif body.action in ("enter", "siege"):
             if u.place is None:
@@ -451,6 +513,24 @@ class Site:
                 command = rc.Move(by, body.unit, d.place, body.action == "move_enter", rid)
         command = with_request_id(command, self.svc.state(game))
         return outcome_out(self.svc.execute(actor, Submit(game, command), key_for(actor, key)))
+
+    def _other_command(
+        self, actor: Actor, game: str, u: s.UnitOut, by: str, body: s.MapOrderIn
+    ) -> rc.Command:
+        """The embark, land or attack order chosen from the unit's list (only what
+        that list offers: nothing the caller may not see can be named here)."""
+        wanted = body.target if body.action in ("embark", "attack") else body.to
+        if not wanted:
+            raise BadRequest("say which ship (embark), port (land, as to) or unit (attack): target")
+        state = self.svc.state(game)
+        offered = {(o.action, o.target) for o in self.destinations(actor, game, u.id).others}
+        if (body.action, wanted) not in offered:
+            raise BadRequest(f"{u.name} has no such order here: choose one from its list")
+        if body.action == "embark":
+            return rc.Embark(by, wanted, (u.id,))
+        if body.action == "attack":
+            return rc.Attack(by, u.id, wanted)
+        return rc.Disembark(by, u.id, state.ships[u.id].passengers, wanted, body.action == "land_enter")
 
     # -- text orders ---------------------------------------------------------------------------
     def _author(self, actor: Actor, by: str | None) -> str:

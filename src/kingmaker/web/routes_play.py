@@ -173,9 +173,12 @@ def post_order(
     unit: Text,
     action: Text,
     to: OptText = None,
+    target: OptText = None,
     key: OptText = None,
 ) -> Response:
-    body = s.MapOrderIn.model_validate({"unit": unit, "action": action, "to": to or None})
+    body = s.MapOrderIn.model_validate(
+        {"unit": unit, "action": action, "to": to or None, "target": target or None}
+    )
     out = site.map_order(actor, game, body, key)
     return _after_post(request, site, actor, game, token, outcomes=[out])
 

@@ -223,6 +223,19 @@ class DestinationOut(BaseModel):
     )
 
 
+class OtherOrderOut(BaseModel):
+    """An order that goes nowhere new on the map: embark on a ship in the port, land a
+    ship's passengers at a port, attack a unit where this one stands; judged by the
+    rules now (``allowed``, with the rule and its sentence)."""
+
+    action: Literal["embark", "land", "land_enter", "attack"]
+    target: str = Field(description="the ship (embark), the port (land) or the unit attacked")
+    label: str
+    allowed: bool
+    rule: str | None = None
+    explanation: str = ""
+
+
 class DestinationsOut(BaseModel):
     unit: str
     name: str
@@ -232,17 +245,23 @@ class DestinationsOut(BaseModel):
     inside: bool
     can_leave: bool
     destinations: list[DestinationOut]
+    others: list[OtherOrderOut] = Field(
+        default_factory=list, description="embark, land and attack orders open to this unit here"
+    )
 
 
-Action = Literal["move", "move_enter", "enter", "siege", "leave", "sail"]
+Action = Literal[
+    "move", "move_enter", "enter", "siege", "leave", "sail", "embark", "land", "land_enter", "attack"
+]
 
 
 class MapOrderIn(BaseModel):
     unit: str
     action: Action
     to: str | None = Field(
-        None, description="the destination (place or sea zone); none for enter/leave/siege"
+        None, description="the destination (place, sea zone, or the port to land at); none for enter/leave/siege"
     )
+    target: str | None = Field(None, description="the ship to embark on, or the unit to attack")
     by: str | None = Field(None, description="whose order (default: your faction; the GM must say)")
 
 
