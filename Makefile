@@ -28,7 +28,7 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks
 
 typecheck: $(VENV)/.installed-test
-	$(BIN)/mypy --strict src/kingmaker/rules
+	$(BIN)/mypy --strict src/kingmaker
 
 conformance: $(VENV)/.installed-test
 	$(BIN)/kingmaker conformance --quiet $(CASES) tests/vectors

@@ -128,7 +128,7 @@ def register(app: typer.Typer) -> None:
             def show() -> None:
                 t = Table("id", "name", "created", "factions")
                 for r in rows:
-                    t.add_row(r["id"], r["name"], r["created"], ", ".join(r["factions"]))
+                    t.add_row(str(r["id"]), str(r["name"]), str(r["created"]), ", ".join(r["factions"]))
                 console.print(t)
 
             emit(as_json, rows, show)

@@ -66,12 +66,12 @@ def register(app: typer.Typer) -> None:
                 over = [t for t in turns if ctx.timeline.is_over(t)]
                 wanted = over[-1] if over else turns[-1]
             if kind == "turn":
-                typer.echo(render(turn_report(ctx, wanted, who), fmt))  # type: ignore[arg-type]
+                typer.echo(render(turn_report(ctx, wanted, who), fmt))
             elif kind == "private":
-                typer.echo(render(private_report(ctx, wanted, who), fmt))  # type: ignore[arg-type]
+                typer.echo(render(private_report(ctx, wanted, who), fmt))
             else:
                 msgs = messages_for(ctx, who)
                 if not msgs:
                     typer.echo(f"no messages for {who}")
                 for m in msgs:
-                    typer.echo(f"To: {m.to}\nSubject: {m.subject}\n\n{render(m.body, fmt)}\n")  # type: ignore[arg-type]
+                    typer.echo(f"To: {m.to}\nSubject: {m.subject}\n\n{render(m.body, fmt)}\n")

@@ -60,13 +60,13 @@ def build_board(raw: Any) -> Board:
         except ValueError:
             raise CaseError(f"{where}.kind: unknown kind {spec.get('kind')!r}") from None
         cap = spec.get("capacity")
-        seas = tuple(as_str(f"{where}.port", s) for s in as_list(f"{where}.port", spec.get("port")))
+        port_seas = tuple(as_str(f"{where}.port", s) for s in as_list(f"{where}.port", spec.get("port")))
         places[str(pid)] = Place(
             str(pid),
             default_name(str(pid)),
             kind,
             as_int(f"{where}.capacity", cap) if cap is not None else None,
-            seas=seas,
+            seas=port_seas,
         )
     seas_raw = board.get("seas") or {}
     seas: dict[str, Sea] = {}
@@ -95,14 +95,14 @@ def build_board(raw: Any) -> Board:
         for p in (a, b):
             if p not in places:
                 raise CaseError(f"board.adjacent: unknown place {p!r}")
-    for p in places.values():
-        for s in p.seas:
-            if s not in seas:
-                raise CaseError(f"board.places.{p.id}.port: unknown sea {s!r}")
-    for s in seas.values():
-        for n in s.adjacent:
+    for place in places.values():
+        for zone in place.seas:
+            if zone not in seas:
+                raise CaseError(f"board.places.{place.id}.port: unknown sea {zone!r}")
+    for sea in seas.values():
+        for n in sea.adjacent:
             if n not in seas:
-                raise CaseError(f"board.seas.{s.id}.adjacent: unknown sea {n!r}")
+                raise CaseError(f"board.seas.{sea.id}.adjacent: unknown sea {n!r}")
     return Board("case", FrozenDict(places), FrozenDict(seas), tuple(roads), tuple(adjacent))
 
 
@@ -135,8 +135,8 @@ def build_state(raw: Any, board: Board, case_id: str) -> GameState:
         raise CaseError(f"state.turn: {turn!r} is not in the turn order")
     rnd = as_int("state.round", st.get("round", 1))
 
-    def faction(where: str, f: Any) -> str:
-        f = as_str(where, f)
+    def faction(where: str, raw: Any) -> str:
+        f = as_str(where, raw)
         if f not in order:
             raise CaseError(f"{where}: unknown faction {f!r}")
         return f
@@ -266,20 +266,20 @@ def build_state(raw: Any, board: Board, case_id: str) -> GameState:
         )
 
     permissions = []
-    for i, p in enumerate(as_list("state.permissions", st.get("permissions"))):
+    for i, raw_permission in enumerate(as_list("state.permissions", st.get("permissions"))):
         where = f"state.permissions[{i}]"
-        p = check_keys(where, p, PERMISSION_KEYS)
-        place = as_str(f"{where}.place", p.get("place"))
+        perm = check_keys(where, raw_permission, PERMISSION_KEYS)
+        place = as_str(f"{where}.place", perm.get("place"))
         if place not in board.places:
             raise CaseError(f"{where}.place: unknown place {place!r}")
         permissions.append(
             Permission(
-                faction(f"{where}.by", p.get("by")),
-                faction(f"{where}.to", p.get("to")),
+                faction(f"{where}.by", perm.get("by")),
+                faction(f"{where}.to", perm.get("to")),
                 place,
                 tuple(
                     sorted(
-                        as_str(f"{where}.aspects", x) for x in as_list(f"{where}.aspects", p.get("aspects"))
+                        as_str(f"{where}.aspects", x) for x in as_list(f"{where}.aspects", perm.get("aspects"))
                     )
                 ),
             )
