@@ -58,10 +58,14 @@ class Verified:
         self.acked = 0
 
 
-def _run_child(url: str, seed: int, delay: float, *, in_startup: bool = False) -> list[tuple[int, int]]:
-    """Start the writer, let it append for ``delay`` seconds, SIGKILL it; its acks.
-    ``in_startup``: count the delay from the start instead, so the kill may land while
-    it opens the store (migrations) or recovers the game's state."""
+def _run_child(
+    url: str, seed: int, delay: float, *, after_acks: int = 0, in_startup: bool = False
+) -> list[tuple[int, int]]:
+    """Start the writer, let it acknowledge ``after_acks`` appends, wait ``delay``
+    seconds more, SIGKILL it; its acks. Counting acks rather than seconds keeps the
+    test as demanding on a loaded machine as on an idle one. ``in_startup``: count the
+    delay from the start instead, so the kill may land while it opens the store
+    (migrations) or recovers the game's state."""
     child = subprocess.Popen(
         [sys.executable, "-m", "tests.storage.crash_child", url, GAME, str(seed)],
         cwd=ROOT,
@@ -72,6 +76,7 @@ def _run_child(url: str, seed: int, delay: float, *, in_startup: bool = False) -
     )
     assert child.stdout is not None
     ready = threading.Event()
+    enough = threading.Event()
     lines: list[str] = []
 
     def read() -> None:
@@ -81,14 +86,17 @@ def _run_child(url: str, seed: int, delay: float, *, in_startup: bool = False) -
                 ready.set()
             elif line.endswith("\n"):  # a line cut by the kill was never acknowledged
                 lines.append(line)
+            if ready.is_set() and len(lines) >= after_acks:
+                enough.set()
+        enough.set()  # the writer stopped: nothing more will come
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     if in_startup:
         time.sleep(delay)
-    elif not ready.wait(30):
+    elif not ready.wait(60) or not enough.wait(60):
         child.kill()
-        raise AssertionError(f"the writer did not start: {child.communicate()[1]}")
+        raise AssertionError(f"the writer did not start or stalled: {child.communicate()[1]}")
     else:
         time.sleep(delay)
     os.kill(child.pid, signal.SIGKILL)
@@ -153,7 +161,9 @@ def _crash_many_times(url: str, runs: int, seed: int) -> None:
         if run % 5 == 4:  # now and then, a kill around start-up
             acks = _run_child(url, seed * 1000 + run, delay=rnd.uniform(0.3, 1.0), in_startup=True)
         else:
-            acks = _run_child(url, seed * 1000 + run, delay=rnd.uniform(0.0, 0.5))
+            acks = _run_child(
+                url, seed * 1000 + run, delay=rnd.uniform(0.0, 0.05), after_acks=rnd.randint(5, 40)
+            )
         with open_store(url) as store:  # reopening recovers (SQLite: from the WAL)
             _check(store, seen, acks)
     assert seen.acked > runs * 10 and seen.snapshots > runs, f"the writers hardly wrote: {seen.acked} appends"
