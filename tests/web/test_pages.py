@@ -145,3 +145,29 @@ def test_gm_creates_a_game_from_the_form(world: World) -> None:
         "/gm/games", data={"name": "Bad", "factions": "red", "data_folder": "/nowhere", "csrf_token": token}
     )
     assert r.status_code == 400 and "data set" in r.text and "Traceback" not in r.text
+
+
+def test_the_confirmation_names_the_route_by_place_names(world: World) -> None:
+    from kingmaker.rules import commands as rc
+    from kingmaker.service import GM_ACTOR
+    from kingmaker.service.commands import Submit
+
+    world.svc.execute(GM_ACTOR, Submit(GAME, rc.Capture(rc.GM, "greystoke", "gold")))
+    world.svc.execute(GM_ACTOR, Submit(GAME, rc.Release(rc.GM, "greystoke", "york", False)))
+    red = bearer(world.tokens["red"])
+    units = world.api.get(f"/api/games/{GAME}/units", headers=red).json()
+    for u in units:
+        d = world.api.get(f"/api/games/{GAME}/units/{u['id']}/destinations", headers=red).json()
+        far = [x for x in d["destinations"] if x["by_road"] and len(x["path"]) > 2]
+        if far:
+            break
+    assert far, "some red unit can go two places or more by road"
+    target = far[0]
+    c, _ = world.player("red")
+    html = c.get(
+        f"{world.page('red')}/panel/confirm", params={"unit": u["id"], "to": target["place"]}
+    ).text
+    state = world.svc.state(GAME)
+    names = " → ".join(state.board.name_of(p) for p in target["path"])
+    assert names in html.replace("&#39;", "'")
+    assert " → ".join(target["path"]) not in html

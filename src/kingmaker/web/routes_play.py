@@ -78,6 +78,7 @@ def _panel_ctx(
     return {
         "dest": dest,
         "choice": choice,
+        "route": [state.board.name_of(p) for p in choice.path] if choice else [],
         "overlay": overlay_svg(geo, marks, origin=dest.place),
     }
 
