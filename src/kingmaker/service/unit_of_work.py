@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from kingmaker.log.envelope import Envelope
 from kingmaker.log.service_events import (
@@ -30,6 +31,9 @@ from .identity import Actor
 from .outcome import Outcome
 from .projection import Projection
 from .settings import GameSettings
+
+_D = TypeVar("_D")
+_T = TypeVar("_T")
 
 Entry = tuple[Record, str | None]  # an event or service entry, and the rule that decided it
 Build = Callable[[Projection], tuple[Outcome, list[Entry]]]
@@ -52,6 +56,9 @@ class UnitOfWork:
         self.max_retries = max_retries
         self.cache: dict[str, Projection] = {}
         self._static: dict[str, _Static] = {}
+        # boards and catalogs decoded, by the identity of their data (kept alive here):
+        # games whose records share their data (``SqlStore`` shares equal data) share these
+        self._decoded: dict[int, tuple[object, object]] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
@@ -132,12 +139,22 @@ class UnitOfWork:
         if st is None:
             rec = self.require_game(game)
             st = _Static(
-                board_from_data(rec.board),
-                catalog_from_data(rec.catalog),
+                self._decode(rec.board, board_from_data),
+                self._decode(rec.catalog, catalog_from_data),
                 GameSettings.from_data(rec.settings),
             )
             self._static[game] = st
         return st
+
+    def _decode(self, data: _D, decode: Callable[[_D], _T]) -> _T:
+        with self._guard:
+            hit = self._decoded.get(id(data))
+            if hit is not None and hit[0] is data:
+                return hit[1]  # type: ignore[return-value]
+        value = decode(data)
+        with self._guard:
+            self._decoded[id(data)] = (data, value)
+        return value
 
     def project(self, game: str, upto: int | None = None, *, snapshots: bool = True) -> Projection:
         """The game as it stood after entry ``upto`` (default: now)."""
@@ -159,6 +176,8 @@ class UnitOfWork:
         if proj is None:
             proj = self.project(game)
             self.cache[game] = proj
+            return proj
+        if self.store.head(game) == proj.head:  # one query when nothing is new (the usual)
             return proj
         tail = list(self.store.envelopes(game, after=proj.head))
         if not tail:

@@ -6,7 +6,8 @@
   emits ``BEGIN`` itself (the ``sqlite3`` module's own transaction handling is turned
   off), and a connection marked with ``WRITE`` begins with ``BEGIN IMMEDIATE``: it takes
   the write lock before it reads, so two writers serialise and a check made inside the
-  transaction still holds at commit.
+  transaction still holds at commit; one marked with ``EACH_STATEMENT`` (reads of one
+  statement each) begins none.
 - PostgreSQL (for many games and several app processes): ``postgresql://...``,
   ``postgres://...`` or ``postgresql+psycopg://...``, always through psycopg 3.
 """
@@ -25,6 +26,10 @@ from .base import StoreError
 
 #: Execution option: the transaction will write (SQLite: ``BEGIN IMMEDIATE``).
 WRITE = "kingmaker_write"
+
+#: Execution option: every statement stands alone (SQLite: no ``BEGIN``; each statement
+#: reads one consistent snapshot by itself). For reads that are one statement each.
+EACH_STATEMENT = "kingmaker_each_statement"
 
 #: Seconds a SQLite writer waits for the write lock before giving up.
 SQLITE_BUSY_TIMEOUT = 60.0
@@ -144,7 +149,11 @@ def _sqlite_engine(url: URL, pool_size: int | None) -> sa.Engine:
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: sa.Connection) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE) else "BEGIN")
+        options = conn.get_execution_options()
+        if options.get(WRITE):
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        elif not options.get(EACH_STATEMENT):
+            conn.exec_driver_sql("BEGIN")
 
     return engine
 

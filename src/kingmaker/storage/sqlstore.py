@@ -17,6 +17,9 @@ How an append stays right under concurrency (one game, many writers):
 
 from __future__ import annotations
 
+import hashlib
+import json
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from types import TracebackType
@@ -43,7 +46,7 @@ from .base import (
     StoreError,
     UnknownGame,
 )
-from .engines import WRITE, database_url, describe, make_engine
+from .engines import EACH_STATEMENT, WRITE, database_url, describe, make_engine
 from .migrate import upgrade
 from .schema import events, games, idempotency, seats, snapshots
 
@@ -124,12 +127,19 @@ class SqlStore:
     """A ``GameStore`` on a SQLAlchemy engine (set up by ``engines.make_engine``).
 
     Thread-safe: every call takes its own connection from the engine's pool.
+
+    A game's record never changes once created (nothing updates or deletes it), so
+    ``game`` keeps the records it has read; games made from the same data set share one
+    copy of its board and catalog data.
     """
 
     def __init__(self, engine: sa.Engine):
         self.engine = engine
         self.backend = engine.dialect.name
         self._where = describe(engine.url)
+        self._records: dict[str, GameRecord] = {}
+        self._shared: dict[bytes, dict[str, Any]] = {}  # board and catalog data by content
+        self._records_lock = threading.Lock()
 
     def __repr__(self) -> str:
         return f"SqlStore({self._where!r})"
@@ -147,9 +157,9 @@ class SqlStore:
     def _connect(self, *, write: bool) -> Iterator[sa.Connection]:
         """A pooled connection, database failures reported as ``StoreError``.
 
-        For reads on PostgreSQL each statement runs on its own (autocommit: no
-        BEGIN/ROLLBACK round trips; the reads that must agree are one statement). SQLite
-        reads run in a deferred transaction; writes on SQLite begin ``IMMEDIATE``.
+        Each read statement runs on its own (PostgreSQL: autocommit; SQLite: no BEGIN):
+        no BEGIN/ROLLBACK round trips, and the reads that must agree are one statement.
+        Writes on SQLite begin ``IMMEDIATE``.
         """
         with (
             _database_errors(f"{'writing' if write else 'reading'} {self._where}"),
@@ -162,7 +172,7 @@ class SqlStore:
         if self.backend == "postgresql":
             conn.execution_options(isolation_level="READ COMMITTED" if write else "AUTOCOMMIT")
         else:
-            conn.execution_options(**{WRITE: write})
+            conn.execution_options(**{WRITE: write, EACH_STATEMENT: not write})
 
     @contextmanager
     def _read(self) -> Iterator[sa.Connection]:
@@ -237,22 +247,35 @@ class SqlStore:
                     raise GameExists(record.id) from None
             raise StoreError(f"the database refused game {record.id!r}: {_first_line(e)}") from e
 
-    @staticmethod
-    def _record(row: sa.Row[Any]) -> GameRecord:
-        return GameRecord(
-            id=row.id,
-            name=row.name,
-            created_at=row.created_at,
-            factions=tuple(row.factions),
-            data_set=row.data_set,
-            board=row.board,
-            catalog=row.catalog,
-            seed=row.seed,
-            commitment=row.commitment,
-            settings=row.settings,
-        )
+    def _record(self, row: sa.Row[Any]) -> GameRecord:
+        """The record of ``row``: the one already kept for that game, or a new one kept
+        from now on (its board and catalog data shared with equal ones)."""
+        known = self._records.get(row.id)
+        if known is not None:
+            return known
+        with self._records_lock:
+            record = GameRecord(
+                id=row.id,
+                name=row.name,
+                created_at=row.created_at,
+                factions=tuple(row.factions),
+                data_set=row.data_set,
+                board=self._share(row.board),
+                catalog=self._share(row.catalog),
+                seed=row.seed,
+                commitment=row.commitment,
+                settings=row.settings,
+            )
+            return self._records.setdefault(row.id, record)
+
+    def _share(self, data: dict[str, Any]) -> dict[str, Any]:
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return self._shared.setdefault(hashlib.sha256(text.encode("utf-8")).digest(), data)
 
     def game(self, game_id: str) -> GameRecord:
+        known = self._records.get(game_id)
+        if known is not None:
+            return known
         with self._read() as conn:
             row = conn.execute(sa.select(games).where(games.c.id == game_id)).first()
         if row is None:
@@ -260,9 +283,13 @@ class SqlStore:
         return self._record(row)
 
     def games(self) -> list[GameRecord]:
+        order = (games.c.created_at, games.c.id)
         with self._read() as conn:
-            rows = conn.execute(sa.select(games).order_by(games.c.created_at, games.c.id)).all()
-        return [self._record(row) for row in rows]
+            ids = conn.execute(sa.select(games.c.id).order_by(*order)).scalars().all()
+            if any(i not in self._records for i in ids):  # read the records not kept yet
+                for row in conn.execute(sa.select(games).order_by(*order)).all():
+                    self._record(row)
+        return [self._records[i] for i in ids]
 
     # -- the log ----------------------------------------------------------------------
     def head(self, game_id: str) -> int:
@@ -371,9 +398,11 @@ class SqlStore:
         ) from error
 
     def envelopes(self, game_id: str, after: int = 0, upto: int | None = None) -> Iterator[Envelope]:
-        with self._read() as conn:
-            self._need(conn, game_id)
         last = after
+        if upto is not None and last >= upto:
+            with self._read() as conn:
+                self._need(conn, game_id)
+            return
         while upto is None or last < upto:
             query = sa.select(events.c.seq, events.c.payload).where(
                 events.c.game_id == game_id, events.c.seq > last
@@ -382,6 +411,8 @@ class SqlStore:
                 query = query.where(events.c.seq <= upto)
             with self._read() as conn:
                 page = conn.execute(query.order_by(events.c.seq).limit(PAGE)).all()
+                if not page and last == after:  # nothing at all: is there such a game?
+                    self._need(conn, game_id)
             for seq, payload in page:
                 yield self._decode(game_id, seq, payload)
             if len(page) < PAGE:
@@ -452,12 +483,13 @@ class SqlStore:
 
     def seats(self, game_id: str) -> list[Seat]:
         with self._read() as conn:
-            self._need(conn, game_id)
             rows = conn.execute(
                 sa.select(seats.c.faction, seats.c.player, seats.c.token_hash)
                 .where(seats.c.game_id == game_id)
                 .order_by(seats.c.faction)
             ).all()
+            if not rows:  # no seat: is there such a game?
+                self._need(conn, game_id)
         return [Seat(row.faction, row.player, row.token_hash) for row in rows]
 
     def close(self) -> None:
