@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 import difflib
+import functools
 import re
 import weakref
 from collections.abc import Collection, Iterable, Mapping
@@ -121,6 +122,16 @@ _NON_WORD = re.compile(r"[^\w]+")
 def normalize(text: str) -> str:
     """The form names are compared in: lower case, no apostrophes, other punctuation and
     underscores as spaces, single spaces, no leading "the"."""
+    # names are short and asked for again and again; a long text is not worth keeping
+    return _normalize_cached(text) if len(text) <= 80 else _normalize(text)
+
+
+@functools.lru_cache(maxsize=8192)
+def _normalize_cached(text: str) -> str:
+    return _normalize(text)
+
+
+def _normalize(text: str) -> str:
     s = _QUOTES.sub("", text.lower()).replace("_", " ")
     s = " ".join(_NON_WORD.sub(" ", s).split())
     if s.startswith("the "):
@@ -210,7 +221,7 @@ class _Pool:
     exact: dict[str, list[Entity]] = field(default_factory=dict)
     keys: list[str] = field(default_factory=list)
     lower_ids: dict[str, list[Entity]] = field(default_factory=dict)  # for ids
-    bigrams: dict[str, list[str]] = field(default_factory=dict)  # letter pair -> keys
+    bigram_index: dict[str, list[str]] | None = None  # letter pair -> keys (built when first asked)
     near: dict[str, tuple[str, ...]] = field(default_factory=dict)  # memo of suggestions
 
     def add(self, key: str, e: Entity) -> None:
@@ -222,9 +233,18 @@ class _Pool:
 
     def seal(self) -> None:
         self.keys = sorted(self.exact)
-        for k in self.keys:
-            for bg in _bigrams(k):
-                self.bigrams.setdefault(bg, []).append(k)
+        self.bigram_index = None
+
+    @property
+    def bigrams(self) -> dict[str, list[str]]:
+        """Letter pair -> keys, for suggestions (only a name that does not resolve needs it)."""
+        if self.bigram_index is None:
+            index: dict[str, list[str]] = {}
+            for k in self.keys:
+                for bg in _bigrams(k):
+                    index.setdefault(bg, []).append(k)
+            self.bigram_index = index
+        return self.bigram_index
 
 
 class Names:

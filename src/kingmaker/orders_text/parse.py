@@ -20,6 +20,7 @@ from __future__ import annotations
 import difflib
 import functools
 import itertools
+import threading
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -49,10 +50,19 @@ def grammar_text() -> str:
     return resources.files(__package__).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
 
 
-@functools.cache
+_PARSER: list[Lark] = []
+_PARSER_LOCK = threading.Lock()
+
+
 def parser() -> Lark:
-    """The LALR parser of one line (built once)."""
-    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    """The LALR parser of one line (built once, even when many threads ask at once)."""
+    if not _PARSER:
+        with _PARSER_LOCK:
+            if not _PARSER:
+                _PARSER.append(
+                    Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False)
+                )
+    return _PARSER[0]
 
 
 # -- results -------------------------------------------------------------------------------

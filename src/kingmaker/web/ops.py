@@ -15,6 +15,7 @@ import dataclasses
 import re
 import secrets
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -803,11 +804,32 @@ def gm_only(actor: Actor) -> None:
         raise PermissionDenied("only the GM may do this")
 
 
+_PARSE_STATES: OrderedDict[tuple[int, str], tuple[GameState, GameState]] = OrderedDict()
+_PARSE_STATES_LOCK = threading.Lock()
+
+
 def parse_state(state: GameState, viewer: str) -> GameState:
     """``state`` with only the alliances, declarations and requests ``viewer`` may see
-    (for reading names in text orders; the rules judge on the real state)."""
+    (for reading names in text orders; the rules judge on the real state). The same
+    state object for the same state and viewer, so the reader's name index, kept per
+    state, is built once."""
     if viewer == GM:
         return state
+    key = (id(state), viewer)
+    with _PARSE_STATES_LOCK:
+        hit = _PARSE_STATES.get(key)
+        if hit is not None and hit[0] is state:
+            _PARSE_STATES.move_to_end(key)
+            return hit[1]
+    narrowed = _narrowed(state, viewer)
+    with _PARSE_STATES_LOCK:
+        _PARSE_STATES[key] = (state, narrowed)
+        while len(_PARSE_STATES) > 64:
+            _PARSE_STATES.popitem(last=False)
+    return narrowed
+
+
+def _narrowed(state: GameState, viewer: str) -> GameState:
     v = view(state, viewer)
     return dataclasses.replace(
         state,
