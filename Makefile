@@ -46,6 +46,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/log_store.py
+	$(BIN)/python benchmarks/web_load.py
 
 clean:
 	rm -rf $(VENV) test-artifacts build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
