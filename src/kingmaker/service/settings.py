@@ -9,6 +9,9 @@ from .errors import BadRequest
 
 Policy = Literal["hold", "extend"]
 
+# The longest deadline a game may set: a year (a deadline must stay a date)
+MAX_HOURS = 24 * 365
+
 
 @dataclass(frozen=True)
 class GameSettings:
@@ -27,8 +30,8 @@ class GameSettings:
             raise BadRequest(f"policy must be 'hold' or 'extend', not {self.policy!r}")
         for name in ("turn_hours", "request_hours"):
             v = getattr(self, name)
-            if v is not None and not (isinstance(v, (int, float)) and v > 0):
-                raise BadRequest(f"{name} must be a positive number of hours (or none)")
+            if v is not None and not (isinstance(v, (int, float)) and 0 < v <= MAX_HOURS):
+                raise BadRequest(f"{name} must be a positive number of hours, at most {MAX_HOURS} (or none)")
         if not isinstance(self.snapshot_every, int) or self.snapshot_every < 1:
             raise BadRequest("snapshot_every must be a whole number of 1 or more")
 

@@ -4,6 +4,7 @@ plain page (or, for htmx, a small alert) for the pages; never a traceback."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
 
@@ -11,11 +12,14 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from kingmaker.service import BadRequest, Conflict, NotFound, PermissionDenied, ServiceError
 from kingmaker.storage import StoreError, UnknownGame
 
+from . import schemas
 from .auth import LoginRequired, Unauthorized
 from .csrf import CsrfRefused
 from .throttle import TooManyAttempts
@@ -68,6 +72,35 @@ def error_response(request: Request, status: int, code: str, message: str) -> Re
     return templates.TemplateResponse(request, "error.html", ctx, status_code=status, headers=headers)
 
 
+_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+def allowed_methods(request: Request) -> str:
+    """The methods some route takes at this path (a 405's ``Allow``: the route that
+    refused lists only its own, but each method of a path may be a route of its own)."""
+    base = {k: v for k, v in request.scope.items() if k not in ("fastapi", "route", "endpoint")}
+    allowed = [
+        m
+        for m in _METHODS
+        if any(r.matches({**base, "method": m})[0] is Match.FULL for r in request.app.router.routes)
+    ]
+    return ", ".join(allowed)
+
+
+def problems(errors: Sequence[Any]) -> str:
+    """What is wrong with a request's fields, and where (the first five problems)."""
+    out = []
+    for e in errors[:5]:
+        loc = tuple(e.get("loc", ()))
+        if e.get("type") == "json_invalid":
+            where = f" at character {loc[-1]}" if loc else ""
+            out.append(f"the body is not valid JSON{where}: {e.get('ctx', {}).get('error', 'cannot be read')}")
+            continue
+        where = ".".join(str(x) for x in loc if x not in ("body", "query", "path", "form", "header"))
+        out.append(f"{where or (loc[0] if loc else 'request')}: {e.get('msg', 'invalid')}")
+    return "; ".join(out) or "the request is not valid"
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, exc: ServiceError) -> Response:
@@ -89,15 +122,28 @@ def install(app: FastAPI) -> None:
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         code = _CODES.get(exc.status_code, "error")
         message = exc.detail if isinstance(exc.detail, str) else code.replace("_", " ")
-        return error_response(request, exc.status_code, code, message)
+        headers = dict(exc.headers or {})
+        allow = allowed_methods(request) if exc.status_code == 405 else ""
+        if allow:
+            headers["Allow"] = allow
+            message = f"{request.method} is not allowed here; use {allow}"
+        response = error_response(request, exc.status_code, code, message)
+        for name, value in headers.items():
+            response.headers.setdefault(name, value)
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
-        problems = []
-        for e in exc.errors()[:5]:
-            where = ".".join(str(x) for x in e.get("loc", ()) if x not in ("body", "query", "path", "form"))
-            problems.append(f"{where or 'request'}: {e.get('msg', 'invalid')}")
-        return error_response(request, 422, "invalid", "; ".join(problems) or "the request is not valid")
+        return error_response(request, 422, "invalid", problems(exc.errors()))
+
+    @app.exception_handler(ValidationError)
+    async def invalid_input(request: Request, exc: ValidationError) -> Response:
+        # a request body a page built from its form (the API's come as RequestValidationError);
+        # any other model that fails to validate is the server's fault
+        model = getattr(schemas, exc.title, None)
+        if isinstance(model, type) and issubclass(model, schemas.Input):
+            return error_response(request, 422, "invalid", problems(exc.errors()))
+        return await internal(request, exc)
 
     @app.exception_handler(UnknownGame)
     async def unknown_game(request: Request, exc: UnknownGame) -> Response:

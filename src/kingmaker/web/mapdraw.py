@@ -17,15 +17,29 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Literal
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax import saxutils
 
 from kingmaker.rules.board import Board, Place, PlaceKind
 from kingmaker.rules.cards import Catalog
 from kingmaker.rules.views import View
+
+# characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/U+FFFF):
+# a game named with one must still draw
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def escape(text: str) -> str:
+    return saxutils.escape(_NOT_XML.sub("\ufffd", text))
+
+
+def quoteattr(text: str) -> str:
+    return saxutils.quoteattr(_NOT_XML.sub("\ufffd", text))
+
 
 Point = tuple[float, float]
 ShapeKind = Literal["polygon", "polyline", "circle", "rect", "text"]

@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+from kingmaker.service.settings import MAX_HOURS
+
+
+class Input(BaseModel):
+    """A request body, taken as its schema says: no coercion (``false`` is not the
+    integer 0, ``"3"`` is not the number 3)."""
+
+    model_config = ConfigDict(strict=True)
+
+
+def _whole(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+# An integer, as JSON Schema has it: 3 or 3.0, not 3.5, "3" or true
+Whole = Annotated[int, BeforeValidator(_whole)]
 
 
 class ErrorOut(BaseModel):
@@ -32,16 +49,20 @@ class GameOut(BaseModel):
     turn_order: list[str]
 
 
-class CreateGameIn(BaseModel):
+class CreateGameIn(Input):
     name: str = Field(min_length=1, max_length=200)
     factions: list[str] = Field(min_length=1, description="faction ids, e.g. red, blue, green, gold")
     data_folder: str | None = Field(None, description="a data folder on the server; none: England 1455")
     seed: str | None = None
     game_id: str | None = None
     policy: Literal["hold", "extend"] = "hold"
-    turn_hours: float | None = 24.0
-    request_hours: float | None = 24.0
-    cards_per_faction: int | None = None
+    turn_hours: float | None = Field(
+        24.0, description=f"hours each turn lasts (above 0, at most {MAX_HOURS}); none: no deadline"
+    )
+    request_hours: float | None = Field(
+        24.0, description=f"hours to answer a request (above 0, at most {MAX_HOURS}); none: no deadline"
+    )
+    cards_per_faction: Whole | None = None
 
 
 class OutcomeOut(BaseModel):
@@ -56,7 +77,7 @@ class OutcomeOut(BaseModel):
     replayed: bool = False
 
 
-class SeatIn(BaseModel):
+class SeatIn(Input):
     faction: str
     player: str = Field(min_length=1, max_length=200)
 
@@ -255,7 +276,7 @@ Action = Literal[
 ]
 
 
-class MapOrderIn(BaseModel):
+class MapOrderIn(Input):
     unit: str
     action: Action
     to: str | None = Field(
@@ -265,7 +286,7 @@ class MapOrderIn(BaseModel):
     by: str | None = Field(None, description="whose order (default: your faction; the GM must say)")
 
 
-class TextOrdersIn(BaseModel):
+class TextOrdersIn(Input):
     text: str = Field(max_length=20000)
     by: str | None = Field(None, description="the author (default: your faction; the GM: gm or a faction)")
 
@@ -295,7 +316,7 @@ class PendingOut(BaseModel):
     for_you: bool = Field(description="awaiting the viewer's answer")
 
 
-class AnswerIn(BaseModel):
+class AnswerIn(Input):
     id: str
     kind: Literal["declaration", "request"]
     accept: bool
@@ -332,27 +353,27 @@ class ReportsOut(BaseModel):
     messages: list[MessageOut]
 
 
-class ExtendIn(BaseModel):
+class ExtendIn(Input):
     target: str
     hours: float = Field(gt=0, le=24 * 60)
 
 
-class UndoIn(BaseModel):
-    to_seq: int = Field(ge=0)
+class UndoIn(Input):
+    to_seq: Whole = Field(ge=0)
     reason: str = ""
 
 
-class StormIn(BaseModel):
+class StormIn(Input):
     ship: str
     into: str
 
 
-class ControlIn(BaseModel):
+class ControlIn(Input):
     place: str
     faction: str | None = None
 
 
-class PermissionAskIn(BaseModel):
+class PermissionAskIn(Input):
     of: str
     place: str
     aspects: list[str]
