@@ -17,7 +17,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from kingmaker.log.envelope import Envelope
 from kingmaker.render.reports import (
@@ -305,38 +305,30 @@ class Site:
                     allied=allied,
                 )
             )
+        def card(
+            kind: Literal["noble", "ship"], uid: str, f: str | None, place: str, inside: bool, allied: bool
+        ) -> s.UnitOut:
+            return s.UnitOut(
+                id=uid,
+                name=cat.name_of(uid),
+                kind=kind,
+                faction=f,
+                place=place,
+                place_name=board.name_of(place),
+                inside=inside,
+                allied=allied,
+            )
+
         for n in v.nobles:
             ok, allied = mine(n.faction, n.id)
             if not ok or n.id in in_army or n.place is None or n.aboard is not None or n.captive_of:
                 continue
-            out.append(
-                s.UnitOut(
-                    id=n.id,
-                    name=cat.name_of(n.id),
-                    kind="noble",
-                    faction=n.faction,
-                    place=n.place,
-                    place_name=board.name_of(n.place),
-                    inside=n.inside,
-                    allied=allied,
-                )
-            )
+            out.append(card("noble", n.id, n.faction, n.place, n.inside, allied))
         for x in v.ships:
             ok, allied = mine(x.faction, x.id)
             if not ok or x.id in in_army:
                 continue
-            out.append(
-                s.UnitOut(
-                    id=x.id,
-                    name=cat.name_of(x.id),
-                    kind="ship",
-                    faction=x.faction,
-                    place=x.place,
-                    place_name=board.name_of(x.place),
-                    inside=x.in_port,
-                    allied=allied,
-                )
-            )
+            out.append(card("ship", x.id, x.faction, x.place, x.in_port, allied))
         return out
 
     def _unit(self, actor: Actor, game: str, unit: str) -> s.UnitOut:
