@@ -2,8 +2,8 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-SHARED ?= ../shared
-CASES  := $(SHARED)/conformance/cases
+# The public conformance vectors (a copy of the shared ones, see conformance/README.md).
+CASES  := conformance/cases
 
 .PHONY: demo test lint typecheck conformance pytest browser bench clean
 

@@ -11,7 +11,13 @@ from kingmaker.conformance.case import build_board, build_state
 from kingmaker.rules.state import GameState
 
 FIXTURES = Path(__file__).parent / "fixtures"
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+REPO = Path(__file__).resolve().parents[1]
+# The public conformance vectors: the in-repository copy of the shared ones
+# (conformance/README.md), so that the tests run on a bare clone.
+CASES = REPO / "conformance" / "cases"
+# The shared rule texts, when they are beside the checkout (only tests/test_shared_copies.py
+# reads them, to compare the copies with them).
+SHARED = REPO.parent / "shared"
 
 
 def world_from_case(path: Path) -> GameState:

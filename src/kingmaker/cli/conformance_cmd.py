@@ -21,7 +21,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Run conformance vectors: one line per failing case, then `N passed, M failed`.
 
-        Example: kingmaker conformance ../shared/conformance/cases tests/vectors
+        Example: kingmaker conformance conformance/cases tests/vectors
         """
         from kingmaker.conformance.runner import case_files, run_case
 
