@@ -14,6 +14,7 @@ from .decision import Decision, Refusal, Result
 from .orders import check_order
 from .state import COMBAT, GameState
 from .units import name, names
+from .views import can_see_defence
 
 
 def cooling(state: GameState, a: str | None, b: str | None) -> int | None:
@@ -95,7 +96,7 @@ def decide_siege(state: GameState, cmd: Siege, confirmed: bool = False) -> Decis
                 place=place.id,
             )
     check = check_order(state, cmd.by, (cmd.unit,), COMBAT, confirmed=confirmed)
-    rule = judge_all(state, place, members, ids.SIEGE, "besiege")
+    rule = judge_all(state, place, members, ids.SIEGE, "besiege", by=cmd.by)
     defenders = siege_checks(state, cmd.by, members, place)
     effects: list[ev.Event] = [ev.CombatDeclared("siege", cmd.by, members, place.id, None, defenders)]
     effects += _reveal(state, [members, defenders])
@@ -143,8 +144,16 @@ def decide_attack(state: GameState, cmd: Attack, confirmed: bool = False) -> Dec
     if any(state.nobles[t].faction in own for t in aimed):
         raise invalid(f"{name(state, cmd.unit)} may not attack his own faction", unit=cmd.unit)
     check = check_order(state, cmd.by, (cmd.unit,), COMBAT, confirmed=confirmed)
-    joiners = tuple(d.unit for d in state.defences if d.with_ in aimed and d.unit not in aimed)
+    pacts = [d for d in state.defences if d.with_ in aimed and d.unit not in aimed]
+    joiners = tuple(d.unit for d in pacts)
     defenders = (*aimed, *joiners)
+    # What the ordering faction may be told: a defence pact it is not party to is a
+    # secret (it implies an alliance), so explanations name only the pacts it can see.
+    known = {d.unit for d in pacts if can_see_defence(state, d, cmd.by)}
+
+    def defender(d: str) -> str:
+        return name(state, d) if d in aimed or d in known else "a noble defending with him"
+
     for a in attackers:
         fa = state.nobles[a].faction
         for d in defenders:
@@ -152,7 +161,7 @@ def decide_attack(state: GameState, cmd: Attack, confirmed: bool = False) -> Dec
             if fa is not None and fd is not None and state.allied(fa, fd):
                 raise Refusal(
                     ids.ALLY_9,
-                    f"{name(state, a)} may not attack {name(state, cmd.target)}: {name(state, d)} "
+                    f"{name(state, a)} may not attack {name(state, cmd.target)}: {defender(d)} "
                     f"belongs to a faction allied with {fa} ({ids.ALLY_9})",
                     unit=a,
                 )
@@ -172,8 +181,8 @@ def decide_attack(state: GameState, cmd: Attack, confirmed: bool = False) -> Dec
             if since is not None and not _new_ally(state, fd, aimed, since):
                 raise Refusal(
                     ids.ALLY_12,
-                    f"{name(state, a)} may not attack {name(state, cmd.target)}: {name(state, d)} defends "
-                    f"with him, and his faction left an alliance with {fa} less than a round ago ({ids.ALLY_12})",
+                    f"{name(state, a)} may not attack {name(state, cmd.target)}: {defender(d)} of a faction "
+                    f"that left an alliance with {fa} less than a round ago defends with him ({ids.ALLY_12})",
                     unit=a,
                 )
     effects: list[ev.Event] = [
@@ -187,7 +196,8 @@ def decide_attack(state: GameState, cmd: Attack, confirmed: bool = False) -> Dec
         COMBAT,
         effects,
         rule=None,
-        explanation=f"{name(state, cmd.unit)} attacks {names(state, list(defenders))} at {name(state, a0.place)}",
+        explanation=f"{name(state, cmd.unit)} attacks "
+        f"{names(state, [d for d in defenders if d in aimed or d in known])} at {name(state, a0.place)}",
         unit=cmd.unit,
         place=a0.place,
         request=cmd.id,

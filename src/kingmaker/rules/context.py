@@ -49,24 +49,48 @@ def land_units(state: GameState, unit: str) -> tuple[str, ...]:
 
 
 def judge_all(
-    state: GameState, place: Place, members: Sequence[str], aspect: str, verb: str, *, enter: bool = False
+    state: GameState,
+    place: Place,
+    members: Sequence[str],
+    aspect: str,
+    verb: str,
+    *,
+    by: str | None = None,
+    enter: bool = False,
 ) -> str | None:
     """Judge ``aspect`` of ``place`` for each unit's own faction; raise the first
-    refusal, else return the deciding rule (LOC.permission when a permission was used)."""
+    refusal, else return the deciding rule (LOC.permission when a permission was used).
+
+    The ordering faction ``by``'s own units are judged first, and a refusal names a
+    unit of another faction only when its faction is the only other one in the order:
+    which of several allies' units fails may turn on their secret alliances and
+    permissions, which ``by`` may not be told."""
     rule: str | None = None
-    for m in members:
+    ordered = own_first(state, members, by)
+    others = {owner(state, m) for m in members} - {by}
+    for m in ordered:
         faction = owner(state, m)
         v = judge(state, place, faction, aspect, enter=enter)
         if not v.ok:
+            who = name(state, m)
+            reason = v.reason
+            if by is not None and faction != by and len(others) > 1:
+                who = names(state, list(members))
+                reason = f"{place.name} is closed to one of their factions"
             raise Refusal(
                 v.rule or ids.ORDER_INVALID,
-                f"{name(state, m)} may not {verb} {place.name}: {v.reason} ({v.rule})",
+                f"{who} may not {verb} {place.name}: {reason} ({v.rule})",
                 unit=m,
                 place=place.id,
             )
         if v.rule == ids.LOC_PERMISSION or rule is None:
             rule = v.rule
     return rule
+
+
+def own_first(state: GameState, units: Sequence[str], by: str | None) -> list[str]:
+    """``units`` with the ordering faction's own first (otherwise in their order)."""
+    return sorted(units, key=lambda u: owner(state, u) != by)
 
 
 def check_capacity(state: GameState, place: Place, entering: Sequence[str]) -> None:

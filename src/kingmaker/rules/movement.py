@@ -47,11 +47,11 @@ def decide_move_road(state: GameState, cmd: MoveRoad, confirmed: bool = False) -
     check = check_order(state, cmd.by, (cmd.unit,), MOVEMENT, confirmed=confirmed)
     rule: str | None = None
     for p in path[1:-1]:
-        r = judge_all(state, state.board.places[p], members, ids.ROAD, "pass through")
+        r = judge_all(state, state.board.places[p], members, ids.ROAD, "pass through", by=cmd.by)
         if r == ids.LOC_PERMISSION:
             rule = r
     if cmd.enter:
-        r = judge_all(state, last, members, ids.ENTER, "enter")
+        r = judge_all(state, last, members, ids.ENTER, "enter", by=cmd.by)
         rule = r if r == ids.LOC_PERMISSION or rule is None else rule
         check_capacity(state, last, members)
     effects: list[ev.Event] = [ev.NobleMoved(m, last.id, cmd.enter, path) for m in members]
@@ -84,7 +84,7 @@ def decide_move(state: GameState, cmd: Move, confirmed: bool = False) -> Decisio
     check = check_order(state, cmd.by, (cmd.unit,), MOVEMENT, confirmed=confirmed)
     rule: str | None = None
     if cmd.enter:
-        rule = judge_all(state, dest, members, ids.ENTER, "enter")
+        rule = judge_all(state, dest, members, ids.ENTER, "enter", by=cmd.by)
         check_capacity(state, dest, members)
     effects: list[ev.Event] = [ev.NobleMoved(m, dest.id, cmd.enter, (here, dest.id)) for m in members]
     where = f"into {dest.name}" if cmd.enter else f"to {dest.name}"
@@ -111,7 +111,7 @@ def decide_enter(state: GameState, cmd: Enter, confirmed: bool = False) -> Decis
     if not place.kind.is_location:
         raise invalid(f"there is no location to enter at {place.name}", unit=cmd.unit, place=here)
     check = check_order(state, cmd.by, (cmd.unit,), MOVEMENT, confirmed=confirmed)
-    rule = judge_all(state, place, members, ids.ENTER, "enter")
+    rule = judge_all(state, place, members, ids.ENTER, "enter", by=cmd.by)
     check_capacity(state, place, members)
     effects: list[ev.Event] = [ev.NobleMoved(m, here, True) for m in members]
     return finish(

@@ -7,7 +7,7 @@ from . import events as ev
 from . import ids
 from .combat import siege_checks
 from .commands import Disembark, Embark, Sail, Storm
-from .context import check_capacity, finish, invalid, judge_all, require_place
+from .context import check_capacity, finish, invalid, judge_all, own_first, require_place
 from .decision import Decision, Refusal, Result
 from .orders import OrderCheck, check_order
 from .potential import carried, potential
@@ -68,10 +68,10 @@ def decide_sail(state: GameState, cmd: Sail, confirmed: bool = False) -> Decisio
     for s in ships:
         ship = state.ships[s]
         if ship.in_port and ship.forced:
-            r = judge_all(state, board.places[ship.place], (s,), ids.FORCED_LEAVE, "leave")
+            r = judge_all(state, board.places[ship.place], (s,), ids.FORCED_LEAVE, "leave", by=cmd.by)
             rule = r if r == ids.LOC_PERMISSION or rule is None else rule
     if cmd.to in board.places:
-        r = judge_all(state, board.places[cmd.to], ships, ids.SHIP_ENTER, "sail into")
+        r = judge_all(state, board.places[cmd.to], ships, ids.SHIP_ENTER, "sail into", by=cmd.by)
         rule = r if r == ids.LOC_PERMISSION or rule is None else rule
     dest_port = cmd.to in board.places
     effects: list[ev.Event] = [
@@ -108,7 +108,7 @@ def decide_embark(state: GameState, cmd: Embark, confirmed: bool = False) -> Dec
             raise invalid(f"{name(state, n)} is not at {name(state, ship.place)}", unit=n, place=ship.place)
     check = check_order(state, cmd.by, (ship.id, *cmd.nobles), MOVEMENT, confirmed=confirmed)
     port = state.board.places[ship.place]
-    rule = judge_all(state, port, (ship.id,), ids.EMBARK, "take passengers aboard at")
+    rule = judge_all(state, port, (ship.id,), ids.EMBARK, "take passengers aboard at", by=cmd.by)
     load = carried(state, ship.id) + sum(potential(state, n) for n in cmd.nobles)
     if load > ship.capacity:
         raise Refusal(
@@ -159,12 +159,15 @@ def decide_disembark(state: GameState, cmd: Disembark, confirmed: bool = False) 
     nobles = tuple(cmd.nobles)
     siege_only = False
     rule: str | None = None
-    for n in nobles:
+    others = {state.nobles[n].faction for n in nobles} - {cmd.by}
+    for n in own_first(state, nobles, cmd.by):
         v = judge(state, port, state.nobles[n].faction, ids.DISEMBARK, enter=cmd.enter)
         if not v.ok:
+            secret = state.nobles[n].faction != cmd.by and len(others) > 1  # as in judge_all
             raise Refusal(
                 v.rule or ids.ORDER_INVALID,
-                f"{name(state, n)} may not land inside {port.name}: {v.reason} ({v.rule})",
+                f"{names(state, list(nobles)) if secret else name(state, n)} may not land inside {port.name}: "
+                f"{f'{port.name} is closed to one of their factions' if secret else v.reason} ({v.rule})",
                 unit=n,
                 place=port.id,
             )

@@ -16,7 +16,7 @@ from .combat import siege_checks
 from .decision import Refusal
 from .orders import prior_order
 from .potential import carried, held_inside, total_potential
-from .state import MOVEMENT, GameState
+from .state import MOVEMENT, GameState, Ship
 from .status import judge
 from .units import ARMY, FLEET, NOBLE, SHIP, commander, fleet_nobles, name, owner, unit_kind
 
@@ -92,10 +92,14 @@ def legal_destinations(state: GameState, unit: str) -> Destinations:
     if why:
         return Destinations(unit, False, why)
     assert kind in (NOBLE, ARMY)
-    return Destinations(unit, True, "", _land(state, members, first.place))
+    return Destinations(unit, True, "", land_routes(state, members, first.place))
 
 
-def _land(state: GameState, members: Sequence[str], start: str) -> tuple[Destination, ...]:
+def land_routes(state: GameState, members: Sequence[str], start: str) -> tuple[Destination, ...]:
+    """Every place these nobles, moving together from ``start``, may reach by road
+    (through places each may pass) or by one cross-country link, with whether they may
+    go inside or lay siege there; ``start`` itself when they stand in the open before
+    a location. The ordering checks (turn, ALLY.4/5/6/8) are not made here."""
     board = state.board
     places = board.places
     factions = tuple({owner(state, m) for m in members})
@@ -200,11 +204,40 @@ def _waters(state: GameState, unit: str, kind: str) -> Destinations:
                     return Destinations(
                         unit, False, f"{name(state, s)} may not leave {port.name}: {v.reason} ({v.rule})"
                     )
-        starts = list(port.seas)
-    else:
-        starts = [lead.place]
     passengers = fleet_nobles(state, ships)
+    routes = sea_routes(state, lead)
+    out: list[SeaDestination] = [
+        SeaDestination(to, path, False, True, None, False) for to, path in routes if to in board.seas
+    ]
+    load = sum(carried(state, s) for s in ships)
+    for pid, path in routes:
+        if pid in board.seas:
+            continue
+        place = board.places[pid]
+        enter, rule, reason = True, None, ""
+        for f in factions:
+            v = judge(state, place, f, ids.SHIP_ENTER)
+            if not v.ok:
+                enter, rule, reason = False, v.rule, v.reason
+                break
+            rule = v.rule if rule is None or v.rule == ids.LOC_PERMISSION else rule
+        land = bool(passengers) and all(
+            judge(state, place, state.nobles[p].faction, ids.DISEMBARK, enter=True).ok for p in passengers
+        )
+        if land and place.capacity is not None:
+            land = held_inside(state, pid) + load <= place.capacity
+        out.append(SeaDestination(pid, path, True, enter, rule, land, reason))
+    return Destinations(unit, True, "", waters=tuple(out))
+
+
+def sea_routes(state: GameState, lead: Ship) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Where a ship (or the fleet ``lead`` heads) may sail in one voyage, with its
+    route from where it is: every sea zone reachable through zones (from a port: the
+    zones it borders and beyond), sorted, then every port bordering one of them except
+    the one it is in. Ports are judged by ``decide``; this is only the geometry."""
+    board = state.board
     origin = lead.place
+    starts = list(board.places[origin].seas) if lead.in_port else [origin]
     routes: dict[str, tuple[str, ...]] = {s: (origin, s) if lead.in_port else (s,) for s in starts}
     queue = deque(sorted(starts))
     order = board.sea_order
@@ -215,30 +248,13 @@ def _waters(state: GameState, unit: str, kind: str) -> Destinations:
             if nxt not in routes:
                 routes[nxt] = (*base, nxt)
                 queue.append(nxt)
-    out: list[SeaDestination] = [
-        SeaDestination(sea, routes[sea], False, True, None, False)
-        for sea in sorted(routes)
-        if lead.in_port or sea != origin
+    out: list[tuple[str, tuple[str, ...]]] = [
+        (sea, routes[sea]) for sea in sorted(routes) if lead.in_port or sea != origin
     ]
-    load = sum(carried(state, s) for s in ships)
     seen_ports: set[str] = {origin} if lead.in_port else set()
     for sea in sorted(routes):
         for pid in board.ports_of_sea.get(sea, ()):
-            if pid in seen_ports:
-                continue
-            seen_ports.add(pid)
-            place = board.places[pid]
-            enter, rule, reason = True, None, ""
-            for f in factions:
-                v = judge(state, place, f, ids.SHIP_ENTER)
-                if not v.ok:
-                    enter, rule, reason = False, v.rule, v.reason
-                    break
-                rule = v.rule if rule is None or v.rule == ids.LOC_PERMISSION else rule
-            land = bool(passengers) and all(
-                judge(state, place, state.nobles[p].faction, ids.DISEMBARK, enter=True).ok for p in passengers
-            )
-            if land and place.capacity is not None:
-                land = held_inside(state, pid) + load <= place.capacity
-            out.append(SeaDestination(pid, (*routes[sea], pid), True, enter, rule, land, reason))
-    return Destinations(unit, True, "", waters=tuple(out))
+            if pid not in seen_ports:
+                seen_ports.add(pid)
+                out.append((pid, (*routes[sea], pid)))
+    return tuple(out)

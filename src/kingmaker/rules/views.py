@@ -9,11 +9,12 @@ defence pacts, other factions' orders and the random seed are not.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from .chance import commitment
 from .commands import COMBAT_COMMANDS, GM, MOVEMENT_COMMANDS, Command, FormArmy
+from .frozen import FrozenDict
 from .state import (
     Alliance,
     Army,
@@ -29,6 +30,7 @@ from .state import (
     Request,
     Ship,
 )
+from .units import owner
 
 PUBLIC: Final = "public"
 
@@ -93,6 +95,12 @@ def can_see_alliance(state: GameState, alliance: Alliance, viewer: str) -> bool:
     return viewer == GM or alliance.public or viewer in alliance.members
 
 
+def can_see_defence(state: GameState, defence: Defence, viewer: str) -> bool:
+    """A noble's choice to defend with another (R12) is known to the two nobles'
+    factions (and the GM) only."""
+    return viewer == GM or viewer in (owner(state, defence.unit), owner(state, defence.with_))
+
+
 def view(state: GameState, viewer: str | None) -> View:
     """What ``viewer`` (a faction, ``GM``, or None / ``PUBLIC`` for an observer) may see.
 
@@ -101,13 +109,6 @@ def view(state: GameState, viewer: str | None) -> View:
     who = PUBLIC if viewer is None else viewer
     gm = who == GM
 
-    def faction_unit(uid: str) -> str | None:
-        n = state.nobles.get(uid)
-        if n is not None:
-            return n.faction
-        s = state.ships.get(uid)
-        return s.faction if s is not None else None
-
     alliances = tuple(a for a in state.alliances.values() if can_see_alliance(state, a, who))
     declarations = tuple(d for d in state.declarations.values() if gm or who == d.by or who in d.invited)
     requests = tuple(r for r in state.requests.values() if gm or who == r.by or who in r.awaiting)
@@ -115,8 +116,8 @@ def view(state: GameState, viewer: str | None) -> View:
     cooling = tuple(
         c for c in state.cooling_off if gm or c.public or who == c.faction or who in c.former_allies
     )
-    defences = tuple(d for d in state.defences if gm or who in (faction_unit(d.unit), faction_unit(d.with_)))
-    orders = tuple(o for o in state.orders if gm or who in (o.by, faction_unit(o.unit)))
+    defences = tuple(d for d in state.defences if can_see_defence(state, d, who))
+    orders = tuple(o for o in state.orders if gm or who in (o.by, owner(state, o.unit)))
     return View(
         viewer=who,
         round=state.round,
@@ -138,4 +139,30 @@ def view(state: GameState, viewer: str | None) -> View:
         chancery=state.chancery if gm else (),
         seed_commitment=commitment(state.rng.seed),
         seed=state.rng.seed if (gm or state.seed_revealed) else None,
+    )
+
+
+def as_seen_by(state: GameState, viewer: str) -> GameState:
+    """``state`` with every secret ``viewer`` may not know taken out: the alliances,
+    declarations, requests, permissions, cooling-offs, defence pacts and orders of
+    others that ``view`` hides (the GM's state is ``state`` itself).
+
+    What a faction is told must not change when only such secrets change: a preview,
+    destination or explanation built on ``state`` reads the same as one built on this
+    state whenever the verdict is the same (the secrecy tests compare the two). Reading
+    a faction's text orders against it also keeps "did you mean" from hinting at them.
+    """
+    if viewer == GM:
+        return state
+    v = view(state, viewer)
+    return replace(
+        state,
+        alliances=FrozenDict({a.id: a for a in v.alliances}),
+        declarations=FrozenDict({d.id: d for d in v.declarations}),
+        requests=FrozenDict({r.id: r for r in v.requests}),
+        closed=FrozenDict(),
+        permissions=v.permissions,
+        cooling_off=v.cooling_off,
+        defences=v.defences,
+        orders=v.orders,
     )
