@@ -155,6 +155,8 @@ class RandomPlayer:
         return c.FormArmy(f, _token(self.rnd, "ARMY"), (n.id, *self.rnd.sample(friends, min(2, len(friends)))))
 
     def _defend(self, state: GameState) -> c.Command | None:
+        if not state.turn_order:
+            return None
         f = self.rnd.choice(state.turn_order)
         for n in state.nobles.values():
             if n.faction != f or n.place is None:
@@ -166,13 +168,19 @@ class RandomPlayer:
 
     # -- answers and alliances ------------------------------------------------------
     def _answer_request(self, state: GameState) -> c.Command | None:
-        if not state.requests:
+        # Only requests someone still has to answer: a log cut between a request's last
+        # confirmation and its closing (a writer killed mid-command) leaves one awaiting
+        # nobody.
+        open_ = [r for r in state.requests.values() if r.awaiting]
+        if not open_:
             return None
-        r = self.rnd.choice(list(state.requests.values()))
+        r = self.rnd.choice(open_)
         who = self.rnd.choice(r.awaiting)
         return c.Confirm(who, r.id) if self.rnd.random() < 0.75 else c.Reject(who, r.id)
 
     def _declare(self, state: GameState) -> c.Command | None:
+        if not state.turn_order:
+            return None
         f = self.rnd.choice(state.turn_order)
         others = [x for x in state.turn_order if x != f]
         if not others:
@@ -181,11 +189,10 @@ class RandomPlayer:
         return c.DeclareAlliance(f, _token(self.rnd, "ALLY"), invited)
 
     def _answer_declaration(self, state: GameState) -> c.Command | None:
-        if not state.declarations:
+        open_ = [d for d in state.declarations.values() if d.awaiting]
+        if not open_:
             return None
-        d = self.rnd.choice(list(state.declarations.values()))
-        if not d.awaiting:
-            return None
+        d = self.rnd.choice(open_)
         return c.AnswerAlliance(self.rnd.choice(d.awaiting), d.id, self.rnd.random() < 0.7)
 
     def _deadline(self, state: GameState) -> c.Command | None:
@@ -235,13 +242,13 @@ class RandomPlayer:
         if state.combats and rnd.random() < 0.4:
             return c.ResolveCombat(c.GM, rnd.choice(state.combats).id, "settled by the GM")
         captives = [n.id for n in state.nobles.values() if n.captive_of is not None]
-        if captives and rnd.random() < 0.5:
+        if captives and state.board.places and rnd.random() < 0.5:
             return c.Release(c.GM, rnd.choice(captives), rnd.choice(sorted(state.board.places)))
         free = [n.id for n in state.nobles.values() if n.captive_of is None]
         if not free:
             return None
         noble = rnd.choice(free)
-        if rnd.random() < 0.3:
+        if rnd.random() < 0.3 or not state.turn_order:
             return c.Kill(c.GM, noble)
         if state.heirs and rnd.random() < 0.3:
             return c.MoveHeir(c.GM, rnd.choice(sorted(state.heirs)), with_noble=noble)
