@@ -1,6 +1,7 @@
 """Fixtures for the real back ends: a SQLite file under ``tmp_path``, and a fresh
-PostgreSQL schema per test on the server named by ``KINGMAKER_TEST_PG`` (skipped, with
-the reason, when the server cannot be reached)."""
+PostgreSQL schema per test on the server named by ``KINGMAKER_TEST_PG``. When that
+server cannot be reached the PostgreSQL tests are skipped, with the reason, unless
+``KINGMAKER_REQUIRE_PG`` is set (CI sets it): then they fail."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ import sqlalchemy as sa
 from sqlalchemy.engine import make_url
 
 PG_URL = os.environ.get("KINGMAKER_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+#: Set (to anything but "" or "0"): a PostgreSQL server that cannot be reached fails the
+#: PostgreSQL tests instead of skipping them.
+REQUIRE_PG = "KINGMAKER_REQUIRE_PG"
 
 _reachable: dict[str, str | None] = {}
 
@@ -31,7 +35,7 @@ def postgres_problem() -> str | None:
             with engine.connect() as conn:
                 conn.exec_driver_sql("SELECT 1")
             _reachable[PG_URL] = None
-        except Exception as e:  # any failure to connect means: skip
+        except Exception as e:  # any failure to connect means: skip (or fail, see REQUIRE_PG)
             first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
             _reachable[PG_URL] = (
                 f"PostgreSQL at {make_url(PG_URL).render_as_string()} cannot be reached: {first}"
@@ -41,13 +45,26 @@ def postgres_problem() -> str | None:
     return _reachable[PG_URL]
 
 
+def postgres_required() -> bool:
+    return os.environ.get(REQUIRE_PG, "") not in ("", "0")
+
+
+def need_postgres() -> None:
+    """Skip the calling test when the test server cannot be reached, or fail it when
+    ``KINGMAKER_REQUIRE_PG`` is set."""
+    problem = postgres_problem()
+    if problem is None:
+        return
+    if postgres_required():
+        pytest.fail(f"{problem} ({REQUIRE_PG} is set, so this fails instead of skipping)", pytrace=False)
+    pytest.skip(f"{problem}; set {REQUIRE_PG}=1 to make this a failure")
+
+
 @contextmanager
 def postgres_schema() -> Iterator[str]:
     """A fresh, empty schema on the test server; yields a URL whose connections use it
     (``search_path`` set at connect). The schema is dropped afterwards."""
-    problem = postgres_problem()
-    if problem:
-        pytest.skip(problem)
+    need_postgres()
     base = make_url(PG_URL).set(drivername="postgresql+psycopg")
     name = f"kmtest_{secrets.token_hex(6)}"
     admin = sa.create_engine(base, poolclass=sa.NullPool)
