@@ -41,6 +41,11 @@ from tests.storage import realgame
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "crash"
+# Seconds to wait for the writer to start, to acknowledge its appends, and to die once
+# killed. Each wait returns as soon as the awaited thing happens (normally well under a
+# second), so a large bound costs nothing, and a loaded machine cannot reach it: reaching
+# it means the writer stalled.
+STALL = 300.0
 
 
 class Verified:
@@ -94,14 +99,14 @@ def _run_child(
     reader.start()
     if in_startup:
         time.sleep(delay)
-    elif not ready.wait(60) or not enough.wait(60):
+    elif not ready.wait(STALL) or not enough.wait(STALL):
         child.kill()
         raise AssertionError(f"the writer did not start or stalled: {child.communicate()[1]}")
     else:
         time.sleep(delay)
     os.kill(child.pid, signal.SIGKILL)
-    child.wait(30)
-    reader.join(30)
+    child.wait(STALL)
+    reader.join(STALL)
     stderr = child.stderr.read() if child.stderr else ""
     assert child.returncode == -signal.SIGKILL, f"the writer stopped before it was killed:\n{stderr}"
     acks = [tuple(map(int, line.split())) for line in lines]
