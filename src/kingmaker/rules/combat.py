@@ -1,4 +1,4 @@
-"""Combat orders: sieges (``siege`` aspect, R16), attacks, defending together, and the
+"""Combat orders: sieges (``siege`` aspect, R16, R20), attacks, defending together, and the
 bars on fighting allies (ALLY.9) and former allies (ALLY.12, R12)."""
 
 from __future__ import annotations
@@ -41,6 +41,23 @@ def _reveal(state: GameState, groups: Sequence[Sequence[str]]) -> list[ev.Event]
             if not a.public and len(factions & set(a.members)) >= 2:
                 out.add(a.id)
     return [ev.AlliancesRevealed(tuple(sorted(out)))] if out else []
+
+
+def siege_reveal(
+    state: GameState, besiegers: Sequence[str], place: Place, defenders: Sequence[str]
+) -> list[ev.Event]:
+    """Rulings R7, R16, R20: the besiegers fight together, and with the nobles of any
+    siege of the place already under way (declared, not yet resolved, its besiegers
+    still in the open there); the nobles inside fight together too."""
+    joined: list[str] = []
+    for c in state.combats:
+        if c.kind != "siege" or c.place != place.id:
+            continue
+        for n in c.attackers:
+            noble = state.nobles.get(n)
+            if noble is not None and noble.place == place.id and not noble.inside and n not in joined:
+                joined.append(n)
+    return _reveal(state, [(*joined, *besiegers), defenders])
 
 
 def siege_checks(state: GameState, by: str, besiegers: Sequence[str], place: Place) -> tuple[str, ...]:
@@ -99,7 +116,7 @@ def decide_siege(state: GameState, cmd: Siege, confirmed: bool = False) -> Decis
     rule = judge_all(state, place, members, ids.SIEGE, "besiege", by=cmd.by)
     defenders = siege_checks(state, cmd.by, members, place)
     effects: list[ev.Event] = [ev.CombatDeclared("siege", cmd.by, members, place.id, None, defenders)]
-    effects += _reveal(state, [members, defenders])
+    effects += siege_reveal(state, members, place, defenders)
     return finish(
         state,
         cmd.by,

@@ -37,11 +37,6 @@ def decide_form_army(state: GameState, cmd: FormArmy, confirmed: bool = False) -
             raise invalid(f"{name(state, u)} already belongs to {name(state, state.army_of[u])}", unit=u)
     if len(where) > 1:
         raise invalid("the units of an army or fleet must all be at one place", unit=units[0])
-    if cmd.by != state.turn:
-        raise Refusal(
-            ids.ALLY_6,
-            f"{cmd.by} may form an army or fleet only on its own turn; it is {state.turn}'s turn ({ids.ALLY_6})",
-        )
     factions = {owner(state, u) for u in units}
     for f in sorted(x or "" for x in factions):
         if f != cmd.by and not state.allied(cmd.by, f):
@@ -50,6 +45,12 @@ def decide_form_army(state: GameState, cmd: FormArmy, confirmed: bool = False) -
                 f"{cmd.by} may not take units of {f or 'no faction'}, not allied with it, into an army "
                 f"({ids.ORDER_FOREIGN})",
             )
+    # R23: outside one's own turn ALLY.6 refuses, after ORDER.foreign (FORMAT.md's order)
+    if cmd.by != state.turn:
+        raise Refusal(
+            ids.ALLY_6,
+            f"{cmd.by} may form an army or fleet only on its own turn; it is {state.turn}'s turn ({ids.ALLY_6})",
+        )
     if cmd.by not in factions:
         raise Refusal(
             ids.ALLY_6,

@@ -23,7 +23,8 @@ def _start(state: GameState, members: tuple[str, ...]) -> tuple[str, bool]:
 
 def decide_move_road(state: GameState, cmd: MoveRoad, confirmed: bool = False) -> Decision:
     """A move along roads: each place passed through judged by ``road``, the last by
-    ``enter`` if the unit goes inside; the first place that blocks decides."""
+    ``enter`` if the unit goes inside; the first place that blocks decides. An accepted
+    move names the first status aspect judged, or LOC.permission if one was used (R18)."""
     members = land_units(state, cmd.unit)
     path = cmd.path
     if len(path) < 2:
@@ -48,7 +49,7 @@ def decide_move_road(state: GameState, cmd: MoveRoad, confirmed: bool = False) -
     rule: str | None = None
     for p in path[1:-1]:
         r = judge_all(state, state.board.places[p], members, ids.ROAD, "pass through", by=cmd.by)
-        if r == ids.LOC_PERMISSION:
+        if r == ids.LOC_PERMISSION or rule is None:
             rule = r
     if cmd.enter:
         r = judge_all(state, last, members, ids.ENTER, "enter", by=cmd.by)

@@ -1,5 +1,6 @@
 """Who may order what: turn (R1), foreign units, allied orders (ALLY.4), armies (ALLY.6),
-members of an ally's army (ALLY.8) and one order of each kind per round (ALLY.5, R11, R13).
+members of an ally's army (ALLY.8) and one order of each kind per round (ALLY.5, R11, R13,
+R19); allied orders for armies (R21) and a second allied order in a turn (R26).
 
 The checks run in the order FORMAT.md gives for refusals: TURN.order, ORDER.foreign,
 ALLY.4, ALLY.6, ALLY.8, ALLY.5.
@@ -25,14 +26,36 @@ class OrderCheck:
     leaving: tuple[str, ...]  # army members ordered on their own (they leave, R17)
 
 
-def prior_order(state: GameState, unit: str, by: str, kind: str | None = None) -> OrderRecord | None:
+def prior_order(
+    state: GameState, unit: str, by: str, kind: str | None = None, *, merge: bool = True
+) -> OrderRecord | None:
     """An order already given to ``unit`` this round that is not part of the order
-    ``by`` is giving now (several steps by one faction in one turn are one order)."""
+    ``by`` is giving now. Several movement steps by one faction in one turn are one
+    order (R11); combat orders never merge (R19), and with ``merge`` False (an allied
+    order, R26) nothing merges."""
     turn = state.turn
     for o in state.orders:
-        same_order = o.turn_of == turn and o.by == by
-        if o.unit == unit and (kind is None or o.kind == kind) and not same_order:
-            return o
+        if o.unit != unit or (kind is not None and o.kind != kind):
+            continue
+        if merge and o.kind == MOVEMENT and o.turn_of == turn and o.by == by:
+            continue
+        return o
+    return None
+
+
+def _pending_allied_order(state: GameState, unit: str) -> str | None:
+    """The id of an allied order (ALLY.4) still awaiting confirmation that orders
+    ``unit`` (R26: it counts as the unit's order this turn)."""
+    for r in state.requests.values():
+        if r.rule != ids.ALLY_4:
+            continue
+        cmd = r.command
+        named = [getattr(cmd, "unit", None), getattr(cmd, "ship", None), *(getattr(cmd, "nobles", ()) or ())]
+        for u in named:
+            if not isinstance(u, str):
+                continue
+            if u == unit or (u in state.armies and unit in state.armies[u].units):
+                return r.id
     return None
 
 
@@ -65,6 +88,7 @@ def check_order(
     own: list[str] = []  # units ``by`` orders as its own (own units, members of its armies)
     allied: list[str] = []  # other factions' units ordered one by one (ALLY.4)
     foreign_armies: list[str] = []  # armies commanded by another faction (ALLY.6)
+    allied_armies: list[str] = []  # armies or fleets ordered (partly) under ALLY.4 (R21)
     leaving: list[str] = []
     army_of = state.army_of
     for u in top_units:
@@ -75,10 +99,13 @@ def check_order(
             if chief is None:  # a fleet with no passengers: ship by ship
                 for s in army.units:
                     (own if state.ships[s].faction == by else allied).append(s)
+                if any(state.ships[s].faction != by for s in army.units):
+                    allied_armies.append(u)
             elif chief == by:
                 own.extend(army.units)
             else:
                 foreign_armies.append(u)
+                allied_armies.append(u)
                 for m in army.units:
                     if owner(state, m) != by:
                         allied.append(m)
@@ -111,7 +138,7 @@ def check_order(
                     unit=u,
                     place=where,
                 )
-            o = prior_order(state, u, by)
+            o = prior_order(state, u, by, merge=False)
             if o is not None:
                 raise Refusal(
                     ids.ALLY_4,
@@ -119,9 +146,28 @@ def check_order(
                     f"({ids.ALLY_4})",
                     unit=u,
                 )
+            waiting = None if confirmed else _pending_allied_order(state, u)
+            if waiting is not None:
+                raise Refusal(
+                    ids.ALLY_4,
+                    f"{by} may not order {name(state, u)}: an allied order for it this turn "
+                    f"({waiting}) already awaits confirmation ({ids.ALLY_4})",
+                    unit=u,
+                )
             f = owner(state, u)
             if f is not None:
                 awaiting.add(f)
+
+    for a in allied_armies:  # R21: an allied order for an army, before ALLY.6 and ALLY.5
+        for m in state.armies[a].units:
+            o = prior_order(state, m, by, kind)
+            if o is not None:
+                raise Refusal(
+                    ids.ALLY_4,
+                    f"{by} may not order {name(state, a)}: {name(state, m)} in it has already had "
+                    f"{_when(state, o)} ({ids.ALLY_4})",
+                    unit=a,
+                )
 
     for a in foreign_armies:
         chief = commander(state, a)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import events as ev
 from . import ids
-from .combat import siege_checks
+from .combat import siege_checks, siege_reveal
 from .commands import Disembark, Embark, Sail, Storm
 from .context import check_capacity, finish, invalid, judge_all, own_first, require_place
 from .decision import Decision, Refusal, Result
@@ -118,7 +118,9 @@ def decide_embark(state: GameState, cmd: Embark, confirmed: bool = False) -> Dec
             unit=ship.id,
             place=port.id,
         )
-    leaving = tuple(check.leaving) + tuple(n for n in cmd.nobles if n in state.army_of)
+    # the nobles leave their armies (R17); the ship stays in its fleet (R24)
+    leaving = tuple(u for u in check.leaving if u != ship.id)
+    leaving += tuple(n for n in cmd.nobles if n in state.army_of)
     check = OrderCheck(check.units, check.awaiting, leaving)
     return finish(
         state,
@@ -156,6 +158,8 @@ def decide_disembark(state: GameState, cmd: Disembark, confirmed: bool = False) 
         if n not in ship.passengers:
             raise invalid(f"{name(state, n)} is not aboard {name(state, ship.id)}", unit=n)
     check = check_order(state, cmd.by, (ship.id, *cmd.nobles), MOVEMENT, confirmed=confirmed)
+    # a landing does not take the ship out of its fleet (R24: its senior officer is chosen again)
+    check = OrderCheck(check.units, check.awaiting, tuple(u for u in check.leaving if u != ship.id))
     nobles = tuple(cmd.nobles)
     siege_only = False
     rule: str | None = None
@@ -174,6 +178,8 @@ def decide_disembark(state: GameState, cmd: Disembark, confirmed: bool = False) 
         siege_only = siege_only or v.siege_only
         if rule is None or v.rule == ids.LOC_PERMISSION:
             rule = v.rule
+    if siege_only:  # R3, R25: the siege is the nobles' combat order, so ALLY.5 applies (R19)
+        check_order(state, cmd.by, nobles, COMBAT, confirmed=confirmed)
     inside = cmd.enter and not siege_only
     if inside:
         check_capacity(state, port, nobles)
@@ -181,6 +187,7 @@ def decide_disembark(state: GameState, cmd: Disembark, confirmed: bool = False) 
     if siege_only:
         defenders = siege_checks(state, cmd.by, nobles, port)
         effects.append(ev.CombatDeclared("siege", cmd.by, nobles, port.id, None, defenders))
+        effects += siege_reveal(state, nobles, port, defenders)
         explanation = (
             f"{names(state, list(nobles))} {'lands' if len(nobles) == 1 else 'land'} at {port.name}, "
             "which is occupied by a faction not allied with "
