@@ -27,7 +27,8 @@ class Played:
 
 
 def _token(rnd: random.Random, prefix: str) -> str:
-    return f"{prefix}{rnd.getrandbits(32):08x}"
+    """A fresh id: lower case, as every id is (kingmaker.rules.limits)."""
+    return f"{prefix.lower()}{rnd.getrandbits(32):08x}"
 
 
 class RandomPlayer:

@@ -172,7 +172,7 @@ def test_no_report_tells_a_secret(seed: int) -> None:
     assert checked["others' orders"] > 20, checked  # pending (allied) orders the GM's copy shows
     assert shown_to_gm > 50, shown_to_gm  # the GM's copies show what the others' must not
     kinds = Counter(
-        "alliance" if i.startswith("secret-") else "order" if i.startswith("REQ") else "other"
+        "alliance" if i.startswith("secret-") else "order" if i.startswith("req") else "other"
         for i in secrets.hidden_orders | secrets.audience
     )
     assert kinds["alliance"] > 10 and kinds["order"] > 10, kinds

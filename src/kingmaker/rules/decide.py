@@ -18,6 +18,7 @@ from .combat import decide_attack, decide_defend, decide_siege
 from .context import Pending
 from .decision import Decision, Refusal, Result
 from .formation import decide_form_army
+from .limits import command_problem
 from .movement import decide_enter, decide_move, decide_move_road
 from .movement import decide_leave as decide_leave_location
 from .outcomes import (
@@ -84,6 +85,9 @@ def decide(state: GameState, command: c.Command) -> Decision:
 
 
 def _decide(state: GameState, command: c.Command) -> Decision:
+    malformed = command_problem(command)
+    if malformed is not None:
+        raise Refusal(ids.ORDER_INVALID, f"{malformed} ({ids.ORDER_INVALID})")
     kind = type(command)
     by = command.by
     if kind in _GM:

@@ -21,7 +21,7 @@ from kingmaker.rules import ids
 from kingmaker.rules.state import GameState
 from kingmaker.rules.views import PUBLIC, View, view
 
-from . import handlers
+from . import handlers, limits
 from .commands import (
     AskPermission,
     CreateGame,
@@ -46,6 +46,10 @@ class GameService(UnitOfWork):
     def execute(self, actor: Actor, command: ServiceCommand, idempotency_key: str | None = None) -> Outcome:
         """Run one command for ``actor``; raises ``ServiceError`` subclasses with a
         message for the user when the request itself is not allowed or malformed."""
+        limits.check(command)
+        bad_key = limits.key_problem(idempotency_key)
+        if bad_key is not None:
+            raise BadRequest(bad_key)
         if isinstance(command, CreateGame):
             return handlers.create_game(self, actor, command)
         game = command.game

@@ -29,6 +29,7 @@ from kingmaker.rules.chance import commitment
 from kingmaker.rules.codec import board_to_data, catalog_to_data
 from kingmaker.rules.deal import new_game
 from kingmaker.rules.decide import decide
+from kingmaker.rules.limits import CHOSEN_ID_MAX
 from kingmaker.rules.records import Record
 from kingmaker.rules.state import GameState
 from kingmaker.rules.views import open_order
@@ -247,8 +248,11 @@ def undo(uow: UnitOfWork, actor: Actor, cmd: Undo, key: str | None) -> Outcome:
     with uow.lock(cmd.game):
         for _ in range(uow.max_retries):
             head = uow.store.head(cmd.game)
-            if not isinstance(cmd.to_seq, int) or not 0 <= cmd.to_seq < head:
-                raise BadRequest(f"undo to an entry between 0 and {head - 1}")
+            if not 0 <= cmd.to_seq < head:
+                raise BadRequest(
+                    f"cannot undo to entry {cmd.to_seq}: give an entry from 0 (the game as created) "
+                    f"to {head - 1} (entry {head} is the latest)"
+                )
             restored = uow.project(cmd.game, upto=cmd.to_seq)
             restored.head = head
             envs = [uow.envelope(restored, actor, Undone(cmd.to_seq, cmd.reason), None, head + 1, None)]
@@ -361,4 +365,6 @@ def deadline_passed(uow: UnitOfWork, proj: Projection, d: Deadline, now: object)
 
 def _slug(name: str) -> str:
     s = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    return (s or "game")[:40]
+    return (s or "game")[: CHOSEN_ID_MAX - 7].rstrip("-") or "game"
+    """The start of a game id made from its name: with "-" and 6 hex digits after it,
+    the id has at most ``CHOSEN_ID_MAX`` (40) characters."""

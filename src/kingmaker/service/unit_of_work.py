@@ -22,6 +22,7 @@ from kingmaker.log.service_events import (
 from kingmaker.rules.board import Board
 from kingmaker.rules.cards import Catalog
 from kingmaker.rules.codec import board_from_data, catalog_from_data
+from kingmaker.rules.limits import shown
 from kingmaker.rules.records import Record
 from kingmaker.storage.base import ConcurrencyError, GameRecord, GameStore, UnknownGame
 
@@ -132,7 +133,7 @@ class UnitOfWork:
         try:
             return self.store.game(game)
         except UnknownGame:
-            raise NotFound(f"there is no game {game!r}") from None
+            raise NotFound(f"there is no game {shown(game)}") from None
 
     def static_of(self, game: str) -> _Static:
         st = self._static.get(game)
