@@ -34,6 +34,7 @@ from lark.lexer import PatternStr
 from kingmaker.rules import commands as c
 from kingmaker.rules import ids
 from kingmaker.rules.decision import Decision, Result
+from kingmaker.rules.limits import CHOSEN_ID_MAX, ORDERS_MAX_CHARS, ORDERS_MAX_LINES, id_problem
 from kingmaker.rules.queries import Destinations, legal_destinations
 from kingmaker.rules.state import GameState
 from kingmaker.rules.units import name as rules_name
@@ -116,6 +117,9 @@ def parse_post(
 
     ``faction_names`` gives the names players use for the factions (``{"red": "Red"}``;
     by default the id, capitalised)."""
+    too_big = post_size_problem(text)
+    if too_big is not None:
+        return ParsedPost((), (too_big,))
     who = _author(state, author)
     post = _Post(state, nm.names_for(state, faction_names, who), who)
     orders: list[ParsedOrder] = []
@@ -127,6 +131,29 @@ def parse_post(
         elif got is not None:
             orders.append(got)
     return ParsedPost(tuple(orders), tuple(problems))
+
+
+def post_size_problem(text: str) -> Problem | None:
+    """The problem of a post too long to read (more than ``ORDERS_MAX_CHARS``
+    characters or ``ORDERS_MAX_LINES`` lines), or ``None``: such a post is refused whole."""
+    if len(text) > ORDERS_MAX_CHARS:
+        return SyntaxProblem(
+            1,
+            1,
+            text.splitlines()[0][:80] if text.strip() else "",
+            f"this post has {len(text):,} characters; a post may have at most {ORDERS_MAX_CHARS:,}: "
+            "split it into several posts",
+        )
+    lines = text.splitlines()
+    if len(lines) > ORDERS_MAX_LINES:
+        return SyntaxProblem(
+            ORDERS_MAX_LINES + 1,
+            1,
+            lines[ORDERS_MAX_LINES][:80],
+            f"this post has {len(lines):,} lines; a post may have at most {ORDERS_MAX_LINES}: "
+            "split it into several posts",
+        )
+    return None
 
 
 def parse_order(
@@ -532,7 +559,12 @@ class _Line:
         return tuple(self.resolve(p, kinds).id for p in self.items(names))
 
     def new_ident(self, node: Tree[Token]) -> str:
-        ident = self.raw(node)
+        """An id the author chooses (``AS RG``, ``FORM ARMY North``): read in lower case,
+        and a short id (``kingmaker.rules.limits``) or a problem at its column."""
+        ident = self.raw(node).lower()
+        problem = id_problem(ident, "id", CHOSEN_ID_MAX)
+        if problem is not None:
+            raise self.syntax(node, problem)
         self.post.taken.add(ident)
         return ident
 
