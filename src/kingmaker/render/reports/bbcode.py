@@ -22,16 +22,22 @@ from .document import (
     Paragraph,
     Quote,
     Text,
+    defang_links,
+    one_line,
 )
 
-_TAG = re.compile(r"\[(?=/?(?:b|i|u|s|color|size|list|\*|quote|code|url|img|email|flash|attachment)\b)", re.I)
+# a "[" that could open or close a tag, phpBB's own or any a board adds ([spoiler], ...):
+# a tag name, then "]", "=" or a space ("[TURN.end]" is no tag)
+_TAG = re.compile(r"\[(?=/?(?:\*|[A-Za-z][A-Za-z0-9_-]*)(?:[\]=]|\s|$))")
+_CODE_END = re.compile(r"\[(?=/code\])", re.I)
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 def escape(text: str) -> str:
-    """Text that phpBB prints as written: a ``[`` that would open a known tag is
-    followed by a zero-width space."""
-    return _TAG.sub("[\u200b", text)
+    """Text that phpBB prints as written, on one line (``one_line``): a ``[`` that could
+    open a tag is followed by a zero-width space, and so are the starts of what the
+    board would turn into a link by itself (``http://``, ``www.``, ``name@host``)."""
+    return _TAG.sub("[\u200b", defang_links(one_line(text)))
 
 
 def inline(content: Iterable[Inline]) -> str:
@@ -72,7 +78,7 @@ def block(b: Block) -> str:
     if isinstance(b, Quote):
         return "[quote]" + "\n\n".join(block(x) for x in b.blocks) + "[/quote]"
     if isinstance(b, CodeBlock):
-        return f"[code]{b.text}[/code]"
+        return "[code]" + _CODE_END.sub("[\u200b", b.text) + "[/code]"
     raise TypeError(f"unknown block {b!r}")
 
 

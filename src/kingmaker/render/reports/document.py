@@ -11,6 +11,8 @@ Inline content: ``Text``, ``Bold``, ``Italic``, ``Code`` (an id or a reply to ty
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -169,3 +171,32 @@ def plain(content: Iterable[Inline]) -> str:
         else:
             out.append(plain(node.children))
     return "".join(out)
+
+
+# -- one line of text ---------------------------------------------------------------------
+_BREAKS = re.compile(r"[ \t]*[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]\s*")
+_DROPPED = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+
+def one_line(text: str) -> str:
+    """``text`` as one line: each run of line breaks becomes a space, a tab a space, and
+    other control and invisible format characters (Unicode Cc, Cf, Cs: the right-to-left
+    override among them) are dropped. Every renderer passes the text it prints through
+    this, so no text, whoever wrote it, can start a line of its own in a report (the
+    service refuses such text anyway; this keeps old logs safe too)."""
+    if text.isprintable():
+        return text
+    text = _BREAKS.sub(" ", text).replace("\t", " ")
+    if text.isprintable():
+        return text
+    return "".join(ch for ch in text if ch.isprintable() or unicodedata.category(ch) not in _DROPPED)
+
+
+_LINK_STARTS = re.compile(r"(?<=[A-Za-z0-9+.\-]:)(?=//)|(?<=www)(?=\.)|(?<=@)(?=\w)", re.I)
+
+
+def defang_links(text: str) -> str:
+    """``text`` with a zero-width space where a forum would otherwise see the start of a
+    bare link (after the ``:`` of ``http://``, after ``www``, after the ``@`` of an
+    address): it reads the same, and links nowhere."""
+    return _LINK_STARTS.sub("\u200b", text)

@@ -22,23 +22,44 @@ from .document import (
     Paragraph,
     Quote,
     Text,
+    defang_links,
+    one_line,
 )
 
-_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")
+_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~&])")
+_SPACES = re.compile(r"\s{2,}")
+# what opens a block at the start of a line: a list item, a thematic break, a setext line
+_LINE_START = re.compile(r"^(?:[-+=]|\d{1,9}[.)])")
 
 
 def escape(text: str) -> str:
-    """Text with Markdown's punctuation escaped, so names and sentences print as written."""
-    text = _SPECIAL.sub(r"\\\1", text)
-    return re.sub(r"^([-+]|\d+[.)])(\s)", r"\\\1\2", text)
+    """Text with Markdown's punctuation escaped, so names and sentences print as written
+    and open nothing: on one line (``one_line``), runs of spaces as one (four would start
+    a code block), no bare link (``defang_links``)."""
+    text = _SPECIAL.sub(r"\\\1", defang_links(_SPACES.sub(" ", one_line(text))))
+    return _LINE_START.sub(lambda m: m.group(0)[:-1] + "\\" + m.group(0)[-1], text)
 
 
 def code(text: str) -> str:
+    """A code span holding ``text`` (one line) exactly; nothing for no text."""
+    text = one_line(text)
+    if not text.strip():
+        return escape(text)
     fence = "`"
     while fence in text:
         fence += "`"
     pad = " " if text.startswith("`") or text.endswith("`") else ""
     return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def _emphasis(mark: str, inner: str) -> str:
+    """``inner`` between ``mark``s, with its outer spaces outside them (CommonMark reads
+    ``** x**`` as text)."""
+    core = inner.strip()
+    if not core:
+        return inner
+    lead, trail = inner[: len(inner) - len(inner.lstrip())], inner[len(inner.rstrip()) :]
+    return f"{lead}{mark}{core}{mark}{trail}"
 
 
 def inline(content: Iterable[Inline]) -> str:
@@ -49,9 +70,9 @@ def inline(content: Iterable[Inline]) -> str:
         elif isinstance(node, Code):
             out.append(code(node.text))
         elif isinstance(node, Bold):
-            out.append(f"**{inline(node.children)}**")
+            out.append(_emphasis("**", inline(node.children)))
         elif isinstance(node, Italic):
-            out.append(f"*{inline(node.children)}*")
+            out.append(_emphasis("*", inline(node.children)))
         elif isinstance(node, Colour):
             out.append(inline(node.children))
     return "".join(out)

@@ -17,6 +17,7 @@ from .document import (
     Paragraph,
     Quote,
     Text,
+    one_line,
 )
 
 _UNDERLINE = {1: "=", 2: "-"}
@@ -26,9 +27,9 @@ def inline(content: Iterable[Inline]) -> str:
     out = []
     for node in content:
         if isinstance(node, Text):
-            out.append(node.text)
+            out.append(one_line(node.text))
         elif isinstance(node, Code):
-            out.append(f"`{node.text}`")
+            out.append(f"`{one_line(node.text)}`")
         else:
             out.append(inline(node.children))
     return "".join(out)
