@@ -12,6 +12,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from kingmaker.rules.limits import CHOSEN_ID_MAX, NAME_MAX, text_problem
+
 from .problems import DataProblem
 
 IDENT = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -94,6 +96,9 @@ class FileReader:
             if not is_ident(key):
                 self.report(path, "an id must be lower_snake_case (a-z, 0-9, _; starting with a letter)")
                 continue
+            if len(key) > CHOSEN_ID_MAX:
+                self.report(path, f"an id has at most {CHOSEN_ID_MAX} characters, this one {len(key)}")
+                continue
             yield key, path, value
 
     def fields(self, path: str, table: Mapping[str, Any], spec: Mapping[str, Field]) -> dict[str, Any] | None:
@@ -124,7 +129,9 @@ class FileReader:
         """``raw`` converted to the field's type, and whether it was acceptable."""
         kind = field.kind
         if kind == STR:
-            return (raw, True) if isinstance(raw, str) else self._wrong(path, raw, kind)
+            if not isinstance(raw, str):
+                return self._wrong(path, raw, kind)
+            return self._text(path, raw)
         if kind == BOOL:
             return (raw, True) if isinstance(raw, bool) else self._wrong(path, raw, kind)
         if kind == INT:
@@ -143,6 +150,15 @@ class FileReader:
             return self._pairs(path, raw)
         raise ValueError(f"unknown field kind {kind!r}")
 
+    def _text(self, path: str, raw: str) -> tuple[str | None, bool]:
+        """A name or other text: one line of at most ``NAME_MAX`` characters, no control
+        or format character (``kingmaker.rules.limits``)."""
+        problem = text_problem(raw, "text", NAME_MAX)
+        if problem is None:
+            return raw, True
+        self.report(path, problem.removeprefix("the text "))
+        return None, False
+
     def _wrong(self, path: str, raw: Any, kind: str) -> tuple[None, bool]:
         self.report(path, f"expected {_EXPECTED[kind]}, got {describe(raw)}")
         return None, False
@@ -159,6 +175,8 @@ class FileReader:
         for i, item in enumerate(raw):
             if not isinstance(item, str):
                 self.report(f"{path}[{i}]", f"expected a string, got {describe(item)}")
+                ok = False
+            elif self._text(f"{path}[{i}]", item)[0] is None:
                 ok = False
         return (tuple(raw), True) if ok else (None, False)
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from kingmaker.rules.board import REGIONS, Place, PlaceKind, Road, Sea, default_name
 from kingmaker.rules.cards import Award, AwardKind, HeirCard, NobleCard, ShipCard
+from kingmaker.rules.limits import FACTION_ID_MAX
 
 from . import schema as s
 from .dataset import Faction
@@ -71,6 +72,9 @@ def parse_setup(out: Parsed, data: dict[str, Any]) -> None:
         r.report(s.FACTIONS_KEY, f"expected a table of factions, got {describe(factions)}")
         return
     for fid, path, table in r.tables(factions, f"{s.FACTIONS_KEY}."):
+        if len(fid) > FACTION_ID_MAX:
+            r.report(path, f"a faction id has at most {FACTION_ID_MAX} characters, this one {len(fid)}")
+            continue
         f = r.fields(path, table, s.FACTION_FIELDS)
         if f is None:
             continue
