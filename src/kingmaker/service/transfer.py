@@ -22,7 +22,10 @@ from kingmaker.log.envelope import Envelope, LogFormatError, envelope_from_data,
 from kingmaker.log.fold import fold
 from kingmaker.rules.codec import CodecError, board_from_data, catalog_from_data, state_from_data
 from kingmaker.rules.hashing import state_hash
+from kingmaker.rules.limits import CHOSEN_ID_MAX, id_problem
 from kingmaker.storage.base import GameExists, GameRecord, GameStore, Snapshot
+
+from .limits import entry_problem, record_problem
 
 FORMAT = "kingmaker-game"
 FORMAT_VERSION = 1
@@ -118,6 +121,9 @@ def read_export(lines: Iterable[str]) -> tuple[GameRecord, Snapshot, list[Envelo
                 )
             header = data
             record, initial = _header(no, data)
+            problem = record_problem(record)
+            if problem is not None:
+                raise ImportError_(no, problem)
             continue
         if end is not None:
             raise ImportError_(no, "lines after the closing line")
@@ -138,6 +144,9 @@ def read_export(lines: Iterable[str]) -> tuple[GameRecord, Snapshot, list[Envelo
             raise ImportError_(no, f"bad log entry: {e}") from None
         if env.seq != len(envelopes) + 1:
             raise ImportError_(no, f"entry seq {env.seq} where {len(envelopes) + 1} was expected")
+        problem = entry_problem(env)
+        if problem is not None:
+            raise ImportError_(no, f"entry {env.seq}: {problem}")
         envelopes.append(env)
     if header is None or record is None or initial is None:
         raise ImportError_(0, "the file is empty")
@@ -178,6 +187,8 @@ def _header(no: int, data: dict[str, Any]) -> tuple[GameRecord, Snapshot]:
 
 def import_game(store: GameStore, lines: Iterable[str], *, as_id: str | None = None) -> ImportReport:
     """Check the export, then write the game in one transaction (all or nothing)."""
+    if as_id is not None and (problem := id_problem(as_id, "game id", CHOSEN_ID_MAX)) is not None:
+        raise ImportError_(0, problem)
     record, initial, envelopes, final = read_export(lines)
     if as_id is not None:
         record = GameRecord(**{**asdict(record), "factions": tuple(record.factions), "id": as_id})
