@@ -61,6 +61,8 @@ def create_game(uow: UnitOfWork, actor: Actor, cmd: CreateGame, key: str | None 
         ds = load_dataset(Path(cmd.data_folder) if cmd.data_folder else None)
     except DataError as e:
         raise BadRequest(f"the data set cannot be used:\n{e}") from None
+    except OSError as e:  # a path the system cannot even look at (a name too long, ...)
+        raise BadRequest(f"the data folder cannot be read: {e.strerror or type(e).__name__}") from None
     factions = tuple(cmd.factions)
     if len(set(factions)) != len(factions) or not factions:
         raise BadRequest("give one or more distinct factions")
@@ -364,7 +366,7 @@ def deadline_passed(uow: UnitOfWork, proj: Projection, d: Deadline, now: object)
 
 
 def _slug(name: str) -> str:
-    s = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    return (s or "game")[: CHOSEN_ID_MAX - 7].rstrip("-") or "game"
     """The start of a game id made from its name: with "-" and 6 hex digits after it,
     the id has at most ``CHOSEN_ID_MAX`` (40) characters."""
+    s = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    return (s or "game")[: CHOSEN_ID_MAX - 7].rstrip("-") or "game"

@@ -229,7 +229,12 @@ def undo(
         seq = int(to_seq)
     except ValueError:
         raise BadRequest("undo to a log entry number") from None
-    _note(request, site.undo(actor, game, s.UndoIn(to_seq=max(seq, 0), reason=reason or ""), key))
+    try:
+        out = site.undo(actor, game, s.UndoIn(to_seq=seq, reason=reason or ""), key)
+    except BadRequest as e:  # an entry before 0 or after the latest: say so beside the form
+        flash(request, f"undo refused: {e}", "error")
+        return _back(game)
+    _note(request, out)
     return _back(game)
 
 

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
+from kingmaker.rules import limits as lim
+from kingmaker.service.errors import BadRequest
+from kingmaker.service.limits import MAX_FACTIONS
 from kingmaker.service.settings import MAX_HOURS
 
 
@@ -22,6 +25,81 @@ def _whole(value: Any) -> Any:
 
 # An integer, as JSON Schema has it: 3 or 3.0, not 3.5, "3" or true
 Whole = Annotated[int, BeforeValidator(_whole)]
+
+# -- the limits (kingmaker.rules.limits, docs/limits.md) ----------------------------------
+_ID_DOC = f"an id: 1 to {{}} characters, {lim.ID_RULE}"
+# An id a command names; a faction id; an id someone chooses
+Id = Annotated[
+    str, Field(min_length=1, max_length=lim.ID_MAX, pattern=lim.ID_PATTERN, description=_ID_DOC.format(lim.ID_MAX))
+]
+FactionId = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=lim.FACTION_ID_MAX,
+        pattern=lim.ID_PATTERN,
+        description=_ID_DOC.format(lim.FACTION_ID_MAX),
+    ),
+]
+ChosenId = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=lim.CHOSEN_ID_MAX,
+        pattern=lim.ID_PATTERN,
+        description=_ID_DOC.format(lim.CHOSEN_ID_MAX),
+    ),
+]
+
+# What the OpenAPI document says of a free text: one line, none of the control and format
+# characters (the main ones; the service refuses every Cc, Cf, Cs, Zl and Zp character).
+ONE_LINE_PATTERN = (
+    "^[^\\x00-\\x1f\\x7f-\\x9f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\ufeff]*$"
+)
+
+
+def _one_line(what: str, limit: int, *, required: bool = False) -> Any:
+    """A free text of at most ``limit`` characters on one line, checked as the service
+    checks it. What the schema says (its length) is a 422; what it cannot say (a blank
+    name, a format character) is the service's ``BadRequest``, a 400 with the service's
+    sentence (pydantic lets any error but ``ValueError`` through)."""
+
+    def check(value: str) -> str:
+        problem = lim.text_problem(value, what, limit, required=required)
+        if problem is not None:
+            raise BadRequest(problem)
+        return value
+
+    return AfterValidator(check)
+
+
+def _text(what: str, limit: int, *, required: bool = False, description: str = "") -> Any:
+    doc = f"{description}; one line, at most {limit} characters".lstrip("; ")
+    return Annotated[
+        str,
+        Field(
+            min_length=1 if required else 0,
+            max_length=limit,
+            description=doc,
+            json_schema_extra={"pattern": ONE_LINE_PATTERN},
+        ),
+        _one_line(what, limit, required=required),
+    ]
+
+
+Name = _text("name", lim.NAME_MAX, required=True)
+Note = _text("note", lim.NOTE_MAX)
+Reason = _text("reason", lim.NOTE_MAX)
+Seed = _text("seed", lim.SEED_MAX, required=True, description="the secret random seed (none: a fresh one)")
+Folder = _text("data folder", lim.PATH_MAX, description="a data folder on the server (none: England 1455)")
+
+
+def _post_lines(text: str) -> str:
+    """At most ``ORDERS_MAX_LINES`` lines (a 400, like ``_one_line``'s)."""
+    lines = len(text.splitlines())
+    if lines > lim.ORDERS_MAX_LINES:
+        raise BadRequest(f"the post has {lines:,} lines; a post may have at most {lim.ORDERS_MAX_LINES}")
+    return text
 
 
 class ErrorOut(BaseModel):
@@ -50,11 +128,13 @@ class GameOut(BaseModel):
 
 
 class CreateGameIn(Input):
-    name: str = Field(min_length=1, max_length=200)
-    factions: list[str] = Field(min_length=1, description="faction ids, e.g. red, blue, green, gold")
-    data_folder: str | None = Field(None, description="a data folder on the server; none: England 1455")
-    seed: str | None = None
-    game_id: str | None = None
+    name: Name  # type: ignore[valid-type]
+    factions: list[FactionId] = Field(
+        min_length=1, max_length=MAX_FACTIONS, description="faction ids, e.g. red, blue, green, gold"
+    )
+    data_folder: Folder | None = None  # type: ignore[valid-type]
+    seed: Seed | None = None  # type: ignore[valid-type]
+    game_id: ChosenId | None = None
     policy: Literal["hold", "extend"] = "hold"
     turn_hours: float | None = Field(
         24.0, description=f"hours each turn lasts (above 0, at most {MAX_HOURS}); none: no deadline"
@@ -78,8 +158,8 @@ class OutcomeOut(BaseModel):
 
 
 class SeatIn(Input):
-    faction: str
-    player: str = Field(min_length=1, max_length=200)
+    faction: Id
+    player: Name  # type: ignore[valid-type]
 
 
 class SeatOut(BaseModel):
@@ -277,18 +357,21 @@ Action = Literal[
 
 
 class MapOrderIn(Input):
-    unit: str
+    unit: Id
     action: Action
-    to: str | None = Field(
+    to: Id | None = Field(
         None, description="the destination (place, sea zone, or the port to land at); none for enter/leave/siege"
     )
-    target: str | None = Field(None, description="the ship to embark on, or the unit to attack")
-    by: str | None = Field(None, description="whose order (default: your faction; the GM must say)")
+    target: Id | None = Field(None, description="the ship to embark on, or the unit to attack")
+    by: Id | None = Field(None, description="whose order (default: your faction; the GM must say)")
 
 
 class TextOrdersIn(Input):
-    text: str = Field(max_length=20000)
-    by: str | None = Field(None, description="the author (default: your faction; the GM: gm or a faction)")
+    text: Annotated[str, AfterValidator(_post_lines)] = Field(
+        max_length=lim.ORDERS_MAX_CHARS,
+        description=f"the post: at most {lim.ORDERS_MAX_CHARS:,} characters and {lim.ORDERS_MAX_LINES} lines",
+    )
+    by: Id | None = Field(None, description="the author (default: your faction; the GM: gm or a faction)")
 
 
 class VerdictOut(BaseModel):
@@ -317,10 +400,10 @@ class PendingOut(BaseModel):
 
 
 class AnswerIn(Input):
-    id: str
+    id: Id
     kind: Literal["declaration", "request"]
     accept: bool
-    by: str | None = None
+    by: Id | None = None
 
 
 class LogEntryOut(BaseModel):
@@ -354,27 +437,31 @@ class ReportsOut(BaseModel):
 
 
 class ExtendIn(Input):
-    target: str
+    target: Id
     hours: float = Field(gt=0, le=24 * 60)
 
 
 class UndoIn(Input):
-    to_seq: Whole = Field(ge=0)
-    reason: str = ""
+    # the service judges the entry (0 to the entry before the latest) and says why not
+    to_seq: Whole = Field(
+        description="the log entry to restore the game to: 0 (as created) to the entry before the latest",
+        json_schema_extra={"minimum": 0},
+    )
+    reason: Reason = ""  # type: ignore[valid-type]
 
 
 class StormIn(Input):
-    ship: str
-    into: str
+    ship: Id
+    into: Id
 
 
 class ControlIn(Input):
-    place: str
-    faction: str | None = None
+    place: Id
+    faction: Id | None = None
 
 
 class PermissionAskIn(Input):
-    of: str
-    place: str
-    aspects: list[str]
-    note: str = ""
+    of: Id
+    place: Id
+    aspects: list[Id] = Field(max_length=10)
+    note: Note = ""  # type: ignore[valid-type]
