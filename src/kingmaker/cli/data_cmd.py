@@ -15,6 +15,8 @@ from kingmaker.data import DataSet, validate_folder
 from kingmaker.data.loader import load_dataset
 from kingmaker.data.problems import DataError
 
+from .output import safe
+
 FolderArg = Annotated[
     Path | None,
     typer.Argument(
@@ -97,7 +99,7 @@ def show(folder: FolderArg = None) -> None:
         raise typer.Exit(1) from None
     console = Console()
     b, c = ds.board, ds.catalog
-    console.print(f"[bold]{summary_line(ds)}[/bold]")
+    console.print(f"[bold]{safe(summary_line(ds))}[/bold]")
     kinds = Counter(p.kind.label for p in b.places.values())
     console.print(_table("Places by kind", sorted(kinds.items())))
     offmap = sum(1 for p in b.places.values() if p.offmap)
@@ -108,7 +110,8 @@ def show(folder: FolderArg = None) -> None:
     roads.add_column("places", justify="right")
     roads.add_column("from - to")
     for r in b.roads:
-        roads.add_row(r.name, str(len(r.places)), f"{b.name_of(r.places[0])} - {b.name_of(r.places[-1])}")
+        ends = f"{b.name_of(r.places[0])} - {b.name_of(r.places[-1])}"
+        roads.add_row(safe(r.name), str(len(r.places)), safe(ends))
     console.print(roads)
     seas = Table(title="Sea zones")
     seas.add_column("sea")
@@ -116,7 +119,7 @@ def show(folder: FolderArg = None) -> None:
     seas.add_column("borders")
     for s in b.seas.values():
         neighbours = ", ".join(sorted(b.name_of(x) for x in b.sea_neighbours(s.id)))
-        seas.add_row(s.name, str(len(b.ports_of_sea.get(s.id, ()))), neighbours)
+        seas.add_row(safe(s.name), str(len(b.ports_of_sea.get(s.id, ()))), safe(neighbours))
     console.print(seas)
     nobles = Table(title="Nobles")
     for col in ("noble", "title", "troops", "castles"):
@@ -124,7 +127,7 @@ def show(folder: FolderArg = None) -> None:
     for n in c.nobles.values():
         gone = " [dim](removed)[/dim]" if n.id in c.removed else ""
         castles = ", ".join(b.name_of(x) for x in n.castles)
-        nobles.add_row(n.name + gone, n.title or "", str(n.troops), castles)
+        nobles.add_row(safe(n.name) + gone, safe(n.title or ""), str(n.troops), safe(castles))
     console.print(nobles)
     awards = Counter(a.kind.value for a in c.awards.values())
     console.print(_table("Awards by kind (cards)", sorted(awards.items())))
@@ -132,17 +135,17 @@ def show(folder: FolderArg = None) -> None:
     for col in ("ship", "capacity", "home port"):
         ships.add_column(col)
     for sh in c.ships.values():
-        ships.add_row(sh.name, str(sh.capacity), b.name_of(sh.home_port or "-"))
+        ships.add_row(safe(sh.name), str(sh.capacity), safe(b.name_of(sh.home_port or "-")))
     console.print(ships)
     heirs = Table(title="Royal heirs")
     for col in ("heir", "house", "order", "starts at"):
         heirs.add_column(col)
     for h in sorted(c.heirs.values(), key=lambda h: (h.house, h.order)):
         crowned = " (crowned)" if h.id in ds.setup.crowned else ""
-        heirs.add_row(h.name + crowned, h.house, str(h.order), b.name_of(h.start or "-"))
+        heirs.add_row(safe(h.name) + crowned, safe(h.house), str(h.order), safe(b.name_of(h.start or "-")))
     console.print(heirs)
     if c.removed:
-        console.print("Removed by the set-up: " + ", ".join(c.name_of(x) for x in c.removed))
+        console.print("Removed by the set-up: " + safe(", ".join(c.name_of(x) for x in c.removed)))
 
 
 def register(app: typer.Typer) -> None:

@@ -10,6 +10,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from .output import safe
+
 
 def _read_events(path: Path) -> tuple[list[Any], list[str]]:
     from kingmaker.rules.records import RecordError, from_data
@@ -98,11 +100,11 @@ def register(app: typer.Typer) -> None:
                     str(d.n),
                     str(d.recorded),
                     str(d.derived),
-                    d.purpose,
+                    safe(d.purpose),
                     "yes" if d.ok else "[red]NO[/red]",
                 )
             console.print(table)
             for p in report.problems:
-                console.print(f"[red]{p}[/red]")
+                console.print(f"[red]{safe(p)}[/red]")
             console.print("all draws verified" if report.ok else "[red]verification failed[/red]")
         raise typer.Exit(0 if report.ok else 1)

@@ -21,7 +21,7 @@ from kingmaker.service.game_service import GameService
 from kingmaker.service.outcome import Outcome
 from kingmaker.service.settings import GameSettings
 
-from .output import EXIT_CODES_HELP, REFUSED, console, emit, fail, service_errors
+from .output import EXIT_CODES_HELP, REFUSED, console, emit, fail, safe, service_errors
 from .store_option import DbOption, opened
 
 JsonOption = typer.Option(False, "--json", help="Print JSON for scripts.")
@@ -44,7 +44,7 @@ def _outcome(out: Outcome, as_json: bool) -> None:
 def _verdict_line(out: Outcome) -> str:
     colour = {"accepted": "green", "refused": "red", "pending": "yellow"}.get(out.result, "cyan")
     rule = f" [dim]({out.rule})[/dim]" if out.rule and out.rule not in out.explanation else ""
-    return f"[{colour}]{out.result}[/{colour}] {out.explanation}{rule}"
+    return f"[{colour}]{out.result}[/{colour}] {safe(out.explanation)}{rule}"
 
 
 def register(app: typer.Typer) -> None:
@@ -128,7 +128,7 @@ def register(app: typer.Typer) -> None:
             def show() -> None:
                 t = Table("id", "name", "created", "factions")
                 for r in rows:
-                    t.add_row(str(r["id"]), str(r["name"]), str(r["created"]), ", ".join(r["factions"]))
+                    t.add_row(safe(r["id"]), safe(r["name"]), safe(r["created"]), safe(", ".join(r["factions"])))
                 console.print(t)
 
             emit(as_json, rows, show)
@@ -180,12 +180,12 @@ def register(app: typer.Typer) -> None:
             def show() -> None:
                 t = Table("kind", "id", "by", "awaiting", "due (UTC)", "rule", "what")
                 for i in items:
-                    t.add_row(i.kind, i.id, i.by, ", ".join(i.awaiting), i.due or "-", i.rule, i.summary)
+                    t.add_row(i.kind, safe(i.id), i.by, ", ".join(i.awaiting), i.due or "-", i.rule, safe(i.summary))
                 console.print(t)
                 if deadlines:
                     d = Table("deadline for", "kind", "due (UTC)", "extended")
                     for x in deadlines:
-                        d.add_row(x.target, x.kind, x.due, "yes" if x.extended else "")
+                        d.add_row(safe(x.target), x.kind, x.due, "yes" if x.extended else "")
                     console.print(d)
 
             emit(as_json, {"pending": rows, "deadlines": [x.__dict__ for x in deadlines]}, show)
@@ -320,7 +320,9 @@ def register(app: typer.Typer) -> None:
             def show() -> None:
                 t = Table("seq", "round", "turn", "actor", "rule", "entry")
                 for e in entries:
-                    t.add_row(str(e.seq), str(e.round), e.turn, e.actor, e.rule or "", _summary(e.event))
+                    t.add_row(
+                        str(e.seq), str(e.round), safe(e.turn), safe(e.actor), e.rule or "", safe(_summary(e.event))
+                    )
                 console.print(t)
 
             emit(as_json, rows, show)
@@ -392,27 +394,31 @@ def _show_view(svc: GameService, game: str, actor: Any, as_json: bool) -> None:
 
     v = svc.view(game, actor)
     state = svc.state(game)
-    names = state.catalog.name_of
-    place = state.board.name_of
+    def names(ident: str) -> str:
+        return safe(state.catalog.name_of(ident))
+
+    def place(ident: str) -> str:
+        return safe(state.board.name_of(ident))
+
     deadlines = svc.deadlines(game)
     data = {"view": encode(v), "deadlines": [d.__dict__ for d in deadlines if d.kind == "turn"]}
 
     def show() -> None:
         turn_due = next((d.due for d in deadlines if d.kind == "turn"), None)
         console.print(
-            f"[bold]{game}[/bold] round {v.round}, [bold]{v.turn}[/bold] to play"
+            f"[bold]{safe(game)}[/bold] round {v.round}, [bold]{safe(v.turn)}[/bold] to play"
             + (f" (deadline {turn_due} UTC)" if turn_due else "")
         )
         t = Table("noble", "faction", "where", "troops", "crown items")
         for n in sorted(v.nobles, key=lambda n: (n.faction or "", n.id)):
             if n.captive_of:
-                where = f"captive of {n.captive_of}"
+                where = f"captive of {safe(n.captive_of)}"
             elif n.aboard:
                 where = f"aboard {names(n.aboard)}"
             else:
                 where = ("inside " if n.inside else "at ") + place(n.place or "?")
             t.add_row(
-                names(n.id), n.faction or "", where, str(n.troops), ", ".join(names(a) for a in n.awards)
+                names(n.id), safe(n.faction or ""), where, str(n.troops), ", ".join(names(a) for a in n.awards)
             )
         console.print(t)
         if v.ships:
@@ -420,7 +426,7 @@ def _show_view(svc: GameService, game: str, actor: Any, as_json: bool) -> None:
             for sh in sorted(v.ships, key=lambda s: s.id):
                 s.add_row(
                     names(sh.id),
-                    sh.faction or "",
+                    safe(sh.faction or ""),
                     ("in " if sh.in_port else "at ") + place(sh.place) + (" (storm)" if sh.forced else ""),
                     str(sh.capacity),
                     ", ".join(names(p) for p in sh.passengers),
@@ -431,13 +437,13 @@ def _show_view(svc: GameService, game: str, actor: Any, as_json: bool) -> None:
         for p, f in v.control:
             held.setdefault(f, []).append(place(p))
         for f in v.turn_order:
-            c.add_row(f, ", ".join(sorted(held.get(f, []))))
+            c.add_row(safe(f), ", ".join(sorted(held.get(f, []))))
         console.print(c)
         if v.alliances:
             console.print(
                 "alliances: "
                 + "; ".join(
-                    f"{a.id} ({', '.join(a.members)}{', secret' if not a.public else ''})"
+                    safe(f"{a.id} ({', '.join(a.members)}{', secret' if not a.public else ''})")
                     for a in v.alliances
                 )
             )

@@ -9,12 +9,26 @@ from typing import Any
 import typer
 from rich.table import Table
 
+from kingmaker.orders_text.parse import post_size_problem
+from kingmaker.rules.limits import ORDERS_MAX_CHARS
 from kingmaker.service import GM_ACTOR
 from kingmaker.service.commands import Submit
 from kingmaker.service.game_service import GameService
 
-from .output import REFUSED, console, emit, fail, service_errors
+from .output import REFUSED, console, emit, fail, safe, service_errors
 from .store_option import DbOption, opened
+
+
+def _read_post(file: Path | None) -> str:
+    """The post, read no further than one character past the longest post allowed."""
+    limit = ORDERS_MAX_CHARS + 1
+    if file is None:
+        return sys.stdin.read(limit)
+    try:
+        with file.open(encoding="utf-8") as f:
+            return f.read(limit)
+    except (OSError, UnicodeDecodeError) as e:
+        fail(f"cannot read {file}: {e}", REFUSED)
 
 
 def faction_names(svc: GameService, game: str) -> dict[str, str]:
@@ -80,9 +94,12 @@ def register(app: typer.Typer) -> None:
 
         Example: printf 'Percy MOVES FROM Alnwick TO Newcastle\\nRed ALLIES WITH Green' | kingmaker orders wars-1a2b3c --as red
         """
-        text = file.read_text(encoding="utf-8") if file is not None else sys.stdin.read()
+        text = _read_post(file)
         if not text.strip():
             fail("no orders given", REFUSED)
+        too_big = post_size_problem(text)
+        if too_big is not None:
+            fail(f"line {too_big.line}: {too_big.message}; nothing was sent", REFUSED)
         with opened(db) as store, service_errors():
             svc = GameService(store)
             rows = run_post(svc, game, text, author, submit=not check)
@@ -94,10 +111,10 @@ def register(app: typer.Typer) -> None:
                     c = colours.get(r["result"], "red")
                     t.add_row(
                         str(r["line"]),
-                        r["text"],
-                        f"[{c}]{r['result']}[/{c}]",
-                        r["rule"] or "",
-                        r["explanation"],
+                        safe(r["text"]),
+                        f"[{c}]{safe(r['result'])}[/{c}]",
+                        safe(r["rule"] or ""),
+                        safe(r["explanation"]),
                     )
                 console.print(t)
 

@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from kingmaker.service.errors import BadRequest, Conflict, NotFound, PermissionDenied, ServiceError
 
@@ -29,8 +30,15 @@ console = Console()
 errors = Console(stderr=True)
 
 
+def safe(text: object) -> str:
+    """``text`` for a Rich string or table cell: printed as written, never read as
+    markup (a name or an order may hold ``[bold]`` or ``[/red]``, which Rich would apply,
+    or refuse with an error)."""
+    return escape(str(text))
+
+
 def fail(message: str, code: int) -> NoReturn:
-    errors.print(f"[red]{message}[/red]", highlight=False)
+    errors.print(f"[red]{safe(message)}[/red]", highlight=False)
     raise typer.Exit(code)
 
 
