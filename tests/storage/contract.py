@@ -130,8 +130,14 @@ def test_idempotency_key_applies_once(store: GameStore) -> None:
     assert again.replayed and (again.first_seq, again.last_seq) == (first.first_seq, first.last_seq)
     assert again.response == {"ok": True}
     assert store.head("g1") == 2
+    # what the key recorded can be read before deciding anything again
+    seen = store.recorded("g1", "k1")
+    assert seen is not None and seen.replayed and seen.response == {"ok": True}
+    assert (seen.first_seq, seen.last_seq) == (first.first_seq, first.last_seq)
+    assert store.recorded("g1", "k2") is None
     # the same key in another game is another key
     store.create_game(record("g2"), _initial())
+    assert store.recorded("g2", "k1") is None
     assert not store.append("g2", 0, envs(1, 1), idempotency_key="k1").replayed
 
 

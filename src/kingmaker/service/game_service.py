@@ -71,6 +71,13 @@ class GameService(UnitOfWork):
             return handlers.extend_deadline(self, actor, command, idempotency_key)
         raise BadRequest(f"unknown command {type(command).__name__}")
 
+    def preview(self, actor: Actor, command: Submit) -> Outcome:
+        r"""What submitting ``command`` would answer now; nothing is written. Raises the
+        same ``ServiceError``\ s as ``execute``."""
+        limits.check(command)
+        self.require_game(command.game)
+        return handlers.preview(self, actor, command)
+
     # ------------------------------------------------------------------ queries
     def state(self, game: str) -> GameState:
         """The current rules state (the GM's; players get ``view``)."""

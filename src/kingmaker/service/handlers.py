@@ -158,6 +158,13 @@ def authorize(uow: UnitOfWork, actor: Actor, command: rc.Command, state: GameSta
         raise PermissionDenied(f"you play {actor.faction}; you cannot act for {command.by}")
 
 
+def preview(uow: UnitOfWork, actor: Actor, cmd: Submit) -> Outcome:
+    """What ``submit`` would answer now, with nothing written (the same checks)."""
+    state = uow.current(cmd.game).state
+    authorize(uow, actor, cmd.command, state)
+    return Outcome.of(cmd.game, decide(state, cmd.command))
+
+
 def submit(uow: UnitOfWork, actor: Actor, cmd: Submit, key: str | None) -> Outcome:
     command = cmd.command
 

@@ -92,6 +92,10 @@ class UnitOfWork:
 
     def commit(self, game: str, actor: Actor, build: Build, key: str | None) -> Outcome:
         command_id = key or secrets.token_hex(8)
+        if key is not None:
+            seen = self.earlier_answer(game, key)
+            if seen is not None:  # a retry: nothing is decided again
+                return seen
         with self.lock(game):
             for attempt in range(self.max_retries):
                 proj = self.current(game)
@@ -127,6 +131,14 @@ class UnitOfWork:
                 self.cache[game] = work
                 return outcome.with_seqs(r.first_seq, r.last_seq)
         raise Conflict(f"game {game} kept changing under this request; try again")
+
+    def earlier_answer(self, game: str, key: str) -> Outcome | None:
+        """The answer given to an earlier command sent with idempotency ``key`` (decided
+        on the state of then), or None if no command used that key."""
+        seen = self.store.recorded(game, key)
+        if seen is None:
+            return None
+        return Outcome.from_data(seen.response or {}, replayed=True).with_seqs(seen.first_seq, seen.last_seq)
 
     # ------------------------------------------------------------------ loading
     def require_game(self, game: str) -> GameRecord:

@@ -116,6 +116,11 @@ class GameStore(Protocol):
         snapshot: Snapshot | None = None,
     ) -> AppendResult: ...
 
+    def recorded(self, game_id: str, key: str) -> AppendResult | None:
+        """What an earlier append with idempotency ``key`` recorded (``replayed`` set),
+        or None if no append used that key."""
+        ...
+
     def envelopes(self, game_id: str, after: int = 0, upto: int | None = None) -> Iterator[Envelope]:
         """Envelopes with ``after < seq <= upto``, in order."""
         ...

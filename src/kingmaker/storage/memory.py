@@ -101,6 +101,12 @@ class MemoryStore:
                 self._snapshots[game_id][snapshot.seq] = snapshot
             return result
 
+    def recorded(self, game_id: str, key: str) -> AppendResult | None:
+        with self._lock:
+            self._need(game_id)
+            seen = self._keys.get((game_id, key))
+        return None if seen is None else AppendResult(seen.first_seq, seen.last_seq, seen.response, True)
+
     def envelopes(self, game_id: str, after: int = 0, upto: int | None = None) -> Iterator[Envelope]:
         self._need(game_id)
         for env in list(self._logs[game_id]):

@@ -299,6 +299,10 @@ class SqlStore:
             raise UnknownGame(game_id)
         return int(row.head)
 
+    def recorded(self, game_id: str, key: str) -> AppendResult | None:
+        with self._read() as conn:
+            return self._head_and_key(conn, game_id, key)[1]
+
     @staticmethod
     def _head_and_key(conn: sa.Connection, game_id: str, key: str | None) -> tuple[int, AppendResult | None]:
         """The game's head and what its idempotency ``key`` recorded, read in one statement
