@@ -307,12 +307,18 @@ def register(app: typer.Typer) -> None:
 
         Example: kingmaker log wars-1a2b3c --for red --last 20
         """
+        from dataclasses import replace
+
         from kingmaker.log.envelope import envelope_to_data
+        from kingmaker.log.visibility import numbering
         from kingmaker.service.identity import player
 
         with opened(db) as store, service_errors():
             svc = GameService(store)
             entries = svc.log_for(game, player(for_faction)) if for_faction else svc.log(game)
+            if for_faction:  # numbered as the faction numbers what it may read, no command ids
+                number = numbering(entries, for_faction)
+                entries = [replace(e, seq=number(e.seq), command=None) for e in entries]
             if last:
                 entries = entries[-last:]
             rows = [envelope_to_data(e) for e in entries]

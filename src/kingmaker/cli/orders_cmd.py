@@ -41,20 +41,25 @@ def run_post(svc: GameService, game: str, text: str, author: str, *, submit: boo
     """Each line of a post, read against the state as it stands when its turn comes
     (so a later order sees the effect of an earlier one), then submitted unless ``submit``
     is false. One row per order line: line, text, result, rule, explanation."""
-    from kingmaker.orders_text import check_post, parse_post
+    from kingmaker.orders_text import parse_post
+    from kingmaker.rules.decide import decide
+    from kingmaker.rules.views import as_seen_by
 
     names = faction_names(svc, game)
     rows: list[dict[str, Any]] = []
     for no, line in enumerate(text.splitlines(), start=1):
         state = svc.state(game)
-        post = parse_post(state, line, author, faction_names=names)
+        # names are read within what the author may know (no "did you mean" at secrets);
+        # the rules judge on the real state, and explain to the author only what it may see
+        seen = as_seen_by(state, author)
+        post = parse_post(seen, line, author, faction_names=names)
         for p in post.problems:
             rows.append(_row(no, p.column, line, p.kind, None, p.message))
         for order in post.orders:
             if order.command is None or not submit:
-                for v in check_post(state, line, author, faction_names=names):
-                    if v.problem is None:
-                        rows.append(_row(no, v.column, line, v.result, v.rule, v.explanation))
+                d = order.refusal if order.command is None else decide(state, order.command)
+                assert d is not None
+                rows.append(_row(no, order.column, line, d.result.value, d.rule, d.explanation))
                 continue
             out = svc.execute(GM_ACTOR, Submit(game, order.command))
             rows.append(_row(no, order.column, line, out.result, out.rule, out.explanation, out.request))

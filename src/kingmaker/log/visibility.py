@@ -9,7 +9,8 @@ defence pacts, orders given and submissions, and deadlines of secret things.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import bisect
+from collections.abc import Callable, Iterable, Sequence
 
 from kingmaker.rules import events as ev
 from kingmaker.rules.commands import GM
@@ -110,3 +111,25 @@ def visible_log(envelopes: Iterable[Envelope], viewer: str | None) -> list[Envel
         if who == GM or audience is None or who in audience:
             out.append(env)
     return out
+
+
+def numbering(visible: Sequence[Envelope], viewer: str | None) -> Callable[[int], int]:
+    """How ``viewer`` numbers the entries it may read (``visible``, in order): the GM by
+    the log's own sequence numbers; everyone else 1, 2, 3, ... over those entries only,
+    so that no gap tells of an entry they may not read. A point between entries (an
+    undo's target) takes the number of the last entry they may read at or before it.
+
+    >>> from kingmaker.log.envelope import Envelope
+    >>> number = numbering([Envelope(seq=s, round=1, turn="red", actor="gm", rule=None, event=None,
+    ...     recorded_at="", command="") for s in (2, 5, 9)], "red")
+    >>> [number(2), number(5), number(7), number(9)]
+    [1, 2, 2, 3]
+    """
+    if viewer == GM:
+        return _same
+    seqs = [e.seq for e in visible]
+    return lambda seq: bisect.bisect_right(seqs, seq)
+
+
+def _same(seq: int) -> int:
+    return seq

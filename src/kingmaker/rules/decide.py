@@ -125,11 +125,15 @@ def _pending(state: GameState, command: c.Command, awaiting: tuple[str, ...]) ->
         raise Refusal(ids.ORDER_INVALID, f"a request {req!r} already exists ({ids.ORDER_INVALID})")
     rule = ids.ALLY_6 if isinstance(command, c.FormArmy) else ids.ALLY_4
     unit = getattr(command, "unit", None) or getattr(command, "ship", None)
-    what = "forming an army with their units" if rule == ids.ALLY_6 else f"the order for {name(state, unit)}"
+    what = (
+        f"{command.by}'s new army waits for {' and '.join(awaiting)} to confirm it"
+        if rule == ids.ALLY_6
+        else f"{command.by}'s order for {name(state, unit)} waits for {' and '.join(awaiting)} to confirm it"
+    )
     return Decision(
         Result.PENDING,
         rule,
-        f"{command.by}'s {command.kind.replace('_', ' ')} waits for {', '.join(awaiting)} to confirm {what} ({rule})",
+        f"{what} ({rule})",
         (ev.RequestOpened(req, rule, command.by, command, awaiting),),
         awaiting=awaiting,
         unit=unit if isinstance(unit, str) else None,

@@ -3,10 +3,11 @@ order; and each viewer's part of the log (``visible_log`` decides it, nothing el
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kingmaker.log.envelope import Envelope
-from kingmaker.log.visibility import visible_log
+from kingmaker.log.visibility import numbering, visible_log
 from kingmaker.rules.commands import GM
 from kingmaker.rules.views import PUBLIC, View, view
 
@@ -32,6 +33,10 @@ class Reports:
             self._visible = {k: v for k, v in self._visible.items() if k[1] == key[1]}
             self._visible[key] = visible_log(self.timeline.envelopes, viewer)
         return self._visible[key]
+
+    def numbering(self, viewer: str) -> Callable[[int], int]:
+        """How ``viewer`` numbers log entries (``log.visibility.numbering``)."""
+        return numbering(self.visible(viewer), viewer)
 
     def visible_in(self, turn: Turn, viewer: str) -> list[Envelope]:
         return in_turn(self.visible(viewer), turn)

@@ -6,7 +6,7 @@ by ``visible_log`` before any sentence is written."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from kingmaker.log.envelope import Envelope
 from kingmaker.log.service_events import (
@@ -41,10 +41,17 @@ def permission_words(names: Names, by: str, to: str, place: str, what: Sequence[
     )
 
 
-def sentence(env: Envelope, names: Names, describe: Describe, before: GameState) -> Sentence | None:
+def sentence(
+    env: Envelope,
+    names: Names,
+    describe: Describe,
+    before: GameState,
+    number: Callable[[int], int] = lambda seq: seq,
+) -> Sentence | None:
     """What ``env`` says, or None for entries the reports leave out (the ALLY.4/5 order
     records, which only repeat an order already reported). ``before``: the state
-    before the entry (for the text of an order it holds)."""
+    before the entry (for the text of an order it holds); ``number``: how the reader
+    numbers log entries (``log.visibility.numbering``; the GM's numbers by default)."""
     e = env.event
     if isinstance(e, ev.OrderGiven):
         return None
@@ -63,6 +70,9 @@ def sentence(env: Envelope, names: Names, describe: Describe, before: GameState)
         )
     if isinstance(e, OrderSubmitted):
         return inlines(names.faction(e.by), ": ", order_text(e.command, describe, before))
+    if isinstance(e, Undone):
+        why = f": {e.reason}" if e.reason else ""
+        return inlines(f"The GM restores the game as it stood after entry {number(e.to_seq)}{why}.")
     out = _movement(e, names) or _fighting(e, names) or _diplomacy(e, names) or _service(e, names)
     return out or inlines(italic(_fallback(e)))
 
@@ -192,9 +202,6 @@ def _service(e: Record, n: Names) -> Sentence | None:
             return inlines("The deadline for ", _target(e, n), f" has passed: {outcome}.")
         case OrdersMissed(faction=f, policy=policy):
             return inlines(n.faction(f), f" sent no orders in time (policy: {policy}).")
-        case Undone(to_seq=to_seq, reason=reason):
-            why = f": {reason}" if reason else ""
-            return inlines(f"The GM restores the game as it stood after entry {to_seq}{why}.")
         case GameStarted(name=name, factions=factions, data_set=data_set):
             return inlines(f"The game {name} begins ({data_set}): ", n.factions_list(factions), ".")
         case PlayerSeated(faction=f, player=who):

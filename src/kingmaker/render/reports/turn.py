@@ -80,9 +80,13 @@ def _outcome(ctx: Reports, env: Envelope) -> tuple[Inline, ...]:
     return inlines(who, f": {text} — ", bold(o.result), rule, ": ", o.explanation)
 
 
-def resolution_items(ctx: Reports, entries: Sequence[Envelope], live: frozenset[int]) -> list[Item]:
+def resolution_items(
+    ctx: Reports, entries: Sequence[Envelope], live: frozenset[int], viewer: str
+) -> list[Item]:
     """Each order with its outcome (accepted / refused / pending, rule, explanation) and
-    what it caused; and each other entry (the GM's rulings, the clock's deadlines)."""
+    what it caused; and each other entry (the GM's rulings, the clock's deadlines), as
+    ``viewer`` reads them (entries numbered as it numbers them)."""
+    number = ctx.numbering(viewer)
     items: list[Item] = []
     for group in _groups(entries):
         undone = italic(UNDONE) if group[0].seq not in live else None
@@ -90,13 +94,13 @@ def resolution_items(ctx: Reports, entries: Sequence[Envelope], live: frozenset[
         if isinstance(first.event, OrderSubmitted):
             children = []
             for env in group[1:]:
-                s = sentence(env, ctx.names, ctx.describe, ctx.timeline.state_before(env.seq))
+                s = sentence(env, ctx.names, ctx.describe, ctx.timeline.state_before(env.seq), number)
                 if s is not None:
                     children.append(item(s))
             items.append(item(_outcome(ctx, first), undone, children=children))
             continue
         for env in group:
-            s = sentence(env, ctx.names, ctx.describe, ctx.timeline.state_before(env.seq))
+            s = sentence(env, ctx.names, ctx.describe, ctx.timeline.state_before(env.seq), number)
             if s is not None:
                 rule = f" [{env.rule}]" if env.rule else ""
                 items.append(item(s, rule, italic(UNDONE) if env.seq not in live else None))
@@ -105,7 +109,7 @@ def resolution_items(ctx: Reports, entries: Sequence[Envelope], live: frozenset[
 
 def resolution(ctx: Reports, turn: Turn, viewer: str) -> list[Block]:
     entries = ctx.visible_in(turn, viewer)
-    items = resolution_items(ctx, entries, live_seqs(ctx.visible(viewer)))
+    items = resolution_items(ctx, entries, live_seqs(ctx.visible(viewer)), viewer)
     return [bullets(items)] if items else [para(italic("Nothing happened."))]
 
 
