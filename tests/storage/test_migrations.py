@@ -16,7 +16,7 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 
-from kingmaker.storage import StoreError, open_store
+from kingmaker.storage import SqlStore, StoreError, open_store
 from kingmaker.storage.engines import database_url, make_engine
 from kingmaker.storage.migrate import (
     alembic_config,
@@ -30,6 +30,7 @@ from tests.storage.contract import _initial, envs, record
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = {"games", "events", "snapshots", "idempotency", "seats"}
+WEB_TABLES = {"web_counters", "rate_limits", "web_sessions", "web_credentials"}  # 0002
 
 
 def _schema(engine: sa.Engine) -> dict[str, Any]:
@@ -55,8 +56,8 @@ def test_upgrade_from_empty_to_head_and_again_is_a_no_op(any_url: str) -> None:
         assert current_revision(engine) is None
         assert not TABLES & set(sa.inspect(engine).get_table_names())
         upgrade(engine)
-        assert current_revision(engine) == head_revision() == "0001"
-        assert set(sa.inspect(engine).get_table_names()) == TABLES | {"alembic_version"}
+        assert current_revision(engine) == head_revision() == "0002"
+        assert set(sa.inspect(engine).get_table_names()) == TABLES | WEB_TABLES | {"alembic_version"}
         before = _schema(engine)
         assert before["events"][1] == ["game_id", "seq"]
         assert before["seats"][3] == [("token_hash",)]
@@ -64,7 +65,7 @@ def test_upgrade_from_empty_to_head_and_again_is_a_no_op(any_url: str) -> None:
             store.create_game(record(), _initial())
             store.append("g1", 0, envs(1, 3))
         upgrade(engine)
-        assert current_revision(engine) == "0001"
+        assert current_revision(engine) == "0002"
         assert _schema(engine) == before
         with open_store(any_url) as store:
             assert store.head("g1") == 3
@@ -89,9 +90,9 @@ def test_downgrade_to_empty_and_back(any_url: str) -> None:
         upgrade(engine)
         with engine.connect() as conn, migration_transaction(conn):
             command.downgrade(alembic_config(conn), "base")
-        assert not TABLES & set(sa.inspect(engine).get_table_names())
+        assert not (TABLES | WEB_TABLES) & set(sa.inspect(engine).get_table_names())
         upgrade(engine)
-        assert set(sa.inspect(engine).get_table_names()) >= TABLES
+        assert set(sa.inspect(engine).get_table_names()) >= TABLES | WEB_TABLES
     finally:
         engine.dispose()
 
@@ -112,7 +113,7 @@ def test_the_alembic_command_line_migrates_the_same_way(any_url: str) -> None:
         return done.stdout + done.stderr
 
     alembic("upgrade", "head")
-    assert "0001 (head)" in alembic("current")
+    assert "0002 (head)" in alembic("current")
     alembic("upgrade", "head")
     with open_store(any_url) as store:
         store.create_game(record(), _initial())
@@ -159,3 +160,19 @@ def test_threads_opening_a_new_database_at_once_migrate_it_once(any_url: str) ->
     for t in threads:
         t.join(60)
     assert failures == []
+
+
+def test_a_database_at_0001_upgrades_to_the_web_tables_keeping_its_games(any_url: str) -> None:
+    engine = make_engine(database_url(any_url))
+    try:
+        upgrade(engine, "0001")
+        store = SqlStore(engine)
+        store.create_game(record(), _initial())
+        store.append("g1", 0, envs(1, 2))
+        assert not WEB_TABLES & set(sa.inspect(engine).get_table_names())
+        upgrade(engine)
+        assert current_revision(engine) == "0002"
+        assert set(sa.inspect(engine).get_table_names()) >= WEB_TABLES
+        assert store.head("g1") == 2
+    finally:
+        engine.dispose()

@@ -13,6 +13,14 @@ the migrated database and these tables agree.
 - ``idempotency``: one row per idempotency key, written in the same transaction as the
   events it stands for.
 - ``seats``: who plays which faction; ``token_hash`` is unique across all games.
+
+The web app's security state (``websec.py``), shared by every server process:
+
+- ``web_counters``: failed-login counters and locks, known clients, per key;
+- ``rate_limits``: requests per player token in the current minute;
+- ``web_sessions``: GM sessions, by the SHA-256 of their random id;
+- ``web_credentials``: the scrypt hash of the GM password (so all processes agree on it
+  and a new password ends the old sessions).
 """
 
 from __future__ import annotations
@@ -91,4 +99,43 @@ seats = sa.Table(
     sa.Column("faction", sa.String, primary_key=True),
     sa.Column("player", sa.String, nullable=False),
     sa.Column("token_hash", sa.String, nullable=False, unique=True),
+)
+
+
+# -- the web app's security state (see ``websec.py``) ---------------------------------------
+
+web_counters = sa.Table(
+    "web_counters",
+    metadata,
+    sa.Column("key", sa.String, primary_key=True),
+    sa.Column("count", sa.Integer, nullable=False),
+    sa.Column("touched_at", sa.Float, nullable=False),
+    sa.Column("locked_until", sa.Float, nullable=False),
+)
+
+rate_limits = sa.Table(
+    "rate_limits",
+    metadata,
+    sa.Column("key", sa.String, primary_key=True),
+    sa.Column("period", sa.Integer, nullable=False),
+    sa.Column("used", sa.Integer, nullable=False),
+)
+
+web_sessions = sa.Table(
+    "web_sessions",
+    metadata,
+    sa.Column("id_hash", sa.String, primary_key=True),
+    sa.Column("account", sa.String, nullable=False),
+    sa.Column("csrf", sa.String, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("seen_at", sa.Float, nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
+)
+
+web_credentials = sa.Table(
+    "web_credentials",
+    metadata,
+    sa.Column("account", sa.String, primary_key=True),
+    sa.Column("hash", sa.String, nullable=False),
+    sa.Column("changed_at", sa.Float, nullable=False),
 )
