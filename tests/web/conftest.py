@@ -58,13 +58,14 @@ class World:
         return c, csrf_of(r.text)
 
     def gm(self) -> tuple[TestClient, str]:
-        """The GM's browser, logged in, and its CSRF token."""
+        """The GM's browser, logged in, and its CSRF token (the GM session's: a new one
+        at each login)."""
         c = self.client()
         r = c.get("/gm/login")
         token = csrf_of(r.text)
         r = c.post("/gm/login", data={"password": GM_PASSWORD, "csrf_token": token, "next": "/gm"})
         assert r.status_code == 200 and r.url.path == "/gm", r.text
-        return c, token
+        return c, csrf_of(r.text)
 
     @property
     def svc(self):  # type: ignore[no-untyped-def]

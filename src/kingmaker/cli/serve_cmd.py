@@ -21,6 +21,20 @@ def register(app: typer.Typer) -> None:
             help="The GM's password (also KINGMAKER_GM_PASSWORD).",
         ),
         db: str | None = DbOption,
+        https: bool = typer.Option(
+            False,
+            "--https/--no-https",
+            envvar="KINGMAKER_HTTPS",
+            help="The server is reached over HTTPS (through a proxy): Secure cookies, and HSTS.",
+        ),
+        trusted_proxies: str | None = typer.Option(
+            None,
+            "--trusted-proxies",
+            envvar="KINGMAKER_TRUSTED_PROXIES",
+            help="Comma-separated addresses or networks of the reverse proxies whose"
+            " X-Forwarded-For / X-Forwarded-Proto are believed (default: none; the client"
+            " is the TCP peer). Login throttling counts per client address.",
+        ),
     ) -> None:
         """Serve the web app: the map, orders, the players' inboxes and the GM console
         at /gm; the JSON API under /api (OpenAPI at /api/docs).
@@ -28,10 +42,16 @@ def register(app: typer.Typer) -> None:
         Example: kingmaker serve --port 8000 --gm-password 'change me' --db sqlite:///wars.db
         """
         from kingmaker.web import serve
+        from kingmaker.web.settings import SettingsError, WebSettings, parse_trusted_proxies
 
         if not gm_password:
             typer.echo("give the GM's password with --gm-password or KINGMAKER_GM_PASSWORD", err=True)
             raise typer.Exit(2)
+        try:
+            settings = WebSettings(https=https, trusted_proxies=parse_trusted_proxies(trusted_proxies))
+        except SettingsError as e:
+            typer.echo(str(e), err=True)
+            raise typer.Exit(2) from None
         url = db or os.environ.get("KINGMAKER_DB") or DEFAULT_DB
         typer.echo(f"kingmaker web app on http://{host}:{port}/ (GM console: /gm)")
-        serve(url, host=host, port=port, gm_password=gm_password)
+        serve(url, host=host, port=port, gm_password=gm_password, settings=settings)

@@ -1,4 +1,4 @@
-"""The web app: ``create_app(store_url, gm_password=..., clock=...)`` and ``serve``.
+"""The web app: ``create_app(store_url, gm_password=..., settings=...)`` and ``serve``.
 
 Pages are rendered on the server (Jinja2) and enhanced with htmx (shipped in
 ``static/``; no CDN); the rules stay on the server: the page asks it where a unit may
@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -25,10 +26,14 @@ from kingmaker.orders_text.parse import parser
 from kingmaker.service.clock import Clock
 from kingmaker.service.game_service import GameService
 from kingmaker.storage import open_store
+from kingmaker.storage.websec import WebSecurityStore
 
 from . import errors, routes_api, routes_gm, routes_play
 from .auth import is_gm_session
 from .ops import Site
+from .password import GmCredential
+from .sessions import GmSessions
+from .settings import WebSettings
 from .templating import make_templates, page
 from .throttle import LoginThrottle
 
@@ -40,17 +45,20 @@ def create_app(
     *,
     gm_password: str | None = None,
     clock: Clock | None = None,
+    settings: WebSettings | None = None,
     session_secret: str | None = None,
-    https_only: bool = False,
-    login_throttle: LoginThrottle | None = None,
+    security_clock: Callable[[], float] = time.time,
 ) -> FastAPI:
     """The web app over the games in ``store_url`` (``sqlite:///file`` or
-    ``postgresql://...``). ``gm_password``: the GM's password (None: no GM login).
-    ``session_secret`` signs the session cookies (default: ``KINGMAKER_SESSION_SECRET``
-    or a random secret, so sessions end when the server restarts). ``login_throttle``
-    limits failed GM logins per client (default: 5 in 10 minutes)."""
+    ``postgresql://...``). ``gm_password``: the GM's password (None: no GM login); only
+    its scrypt hash is kept. ``settings``: HTTPS, trusted proxies. ``session_secret`` signs the browser session
+    cookie that holds flash messages and, before a GM login or on players' pages, the
+    CSRF token (default: ``KINGMAKER_SESSION_SECRET`` or a random secret).
+    ``security_clock``: the time for login throttling and GM sessions."""
+    settings = settings or WebSettings()
     store = open_store(store_url)
     svc = GameService(store, clock)
+    db = WebSecurityStore.of(store)
     parser()  # build the text-order parser now, not in the first requests' threads
 
     @asynccontextmanager
@@ -67,20 +75,23 @@ def create_app(
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
-    app.state.site = Site(svc, gm_password or None)
+    app.state.settings = settings
+    app.state.site = Site(svc)
     app.state.templates = make_templates()
-    app.state.gm_throttle = login_throttle or LoginThrottle()
+    app.state.gm_credential = GmCredential.start(db, gm_password, security_clock) if gm_password else None
+    app.state.gm_sessions = GmSessions(db, https=settings.https, clock=security_clock)
+    app.state.gm_throttle = LoginThrottle(db, clock=security_clock)
     secret = session_secret or os.environ.get("KINGMAKER_SESSION_SECRET") or secrets.token_urlsafe(32)
     app.add_middleware(
         SessionMiddleware,
         secret_key=secret,
         session_cookie=SESSION_COOKIE,
         same_site="lax",
-        https_only=https_only,
+        https_only=settings.https,
         max_age=14 * 24 * 3600,
     )
 
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SecurityHeaders, https=settings.https)
 
     app.mount("/static", StaticFiles(packages=[("kingmaker.web", "static")]), name="static")
     errors.install(app)
@@ -92,7 +103,7 @@ def create_app(
     def home(request: Request) -> Response:
         if is_gm_session(request):
             return RedirectResponse("/gm", status_code=303)
-        return page(request, "home.html", {"gm_enabled": bool(gm_password)})
+        return page(request, "home.html", {"gm_enabled": app.state.gm_credential is not None})
 
     @app.get("/healthz", include_in_schema=False)
     def health() -> dict[str, str]:
@@ -107,14 +118,29 @@ def serve(
     port: int = 8000,
     gm_password: str | None = None,
     log_level: str = "info",
+    settings: WebSettings | None = None,
     **options: Any,
 ) -> None:
-    """Run the web app with uvicorn until interrupted (``options`` go to ``create_app``)."""
+    """Run the web app with uvicorn until interrupted (``options`` go to ``create_app``).
+    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed only from
+    ``settings.trusted_proxies``."""
     import uvicorn
 
-    app = create_app(store_url, gm_password=gm_password, **options)
-    uvicorn.run(app, host=host, port=port, proxy_headers=True, log_level=log_level)
+    settings = settings or WebSettings()
+    app = create_app(store_url, gm_password=gm_password, settings=settings, **options)
+    del gm_password  # only the hash is kept
+    trusted = settings.trusted_proxies
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        proxy_headers=bool(trusted),
+        forwarded_allow_ips=list(trusted) if trusted else None,
+        log_level=log_level,
+    )
 
+
+HSTS = "max-age=31536000"
 
 _SECURITY_HEADERS = (
     ("x-content-type-options", "nosniff"),
@@ -124,26 +150,31 @@ _SECURITY_HEADERS = (
 
 
 class SecurityHeaders:
-    """Adds the security headers to every HTTP answer (and ``Cache-Control: no-store``
-    to a player's pages). Plain ASGI: cheaper than ``@app.middleware("http")``, which
-    runs each request through an extra task and body stream."""
+    """Adds the security headers to every HTTP answer: ``nosniff``, no framing,
+    no referrer; ``Cache-Control: no-store`` on everything but the static files (pages,
+    fragments and API answers may be private); HSTS with ``--https``. Plain ASGI:
+    cheaper than ``@app.middleware("http")``, which runs each request through an extra
+    task and body stream."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, https: bool = False) -> None:
         self.app = app
+        self.headers = list(_SECURITY_HEADERS)
+        if https:
+            self.headers.append(("strict-transport-security", HSTS))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        private = str(scope.get("path", "")).startswith("/play/")
+        private = not str(scope.get("path", "")).startswith("/static/")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
-                for name, value in _SECURITY_HEADERS:
+                for name, value in self.headers:
                     headers.setdefault(name, value)
                 if private:
-                    headers.setdefault("cache-control", "no-store")
+                    headers["cache-control"] = "no-store"
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

@@ -1,11 +1,12 @@
 """Who is asking: a player by the secret token of their seat (in the page's path, or
-``Authorization: Bearer <token>`` for the API), or the GM (a signed session cookie set
-by the login form, or ``Authorization: Bearer gm:<password>`` for the API)."""
+``Authorization: Bearer <token>`` for the API), or the GM (a session on the server,
+started by the login form, or ``Authorization: Bearer gm:<password>`` for the API).
+
+Every GM password tried goes through the login throttle (``throttle.py``).
+"""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from typing import Annotated
 
 from fastapi import Depends, Request
@@ -13,9 +14,9 @@ from fastapi import Depends, Request
 from kingmaker.service import GM_ACTOR, Actor, PermissionDenied, ServiceError
 
 from .ops import Site
+from .password import GmCredential
+from .sessions import GmSessions
 from .throttle import LoginThrottle
-
-SESSION_GM = "gm"
 
 
 class Unauthorized(ServiceError):
@@ -37,25 +38,36 @@ def site_of(request: Request) -> Site:
     return site
 
 
-def password_mark(password: str) -> str:
-    """What the session keeps to say "the GM logged in with this password" (so a new
-    password ends every old GM session)."""
-    return hmac.new(b"kingmaker-gm-session", password.encode("utf-8"), hashlib.sha256).hexdigest()
+def gm_credential(request: Request) -> GmCredential | None:
+    """The GM's password hash (None: this server has no GM login)."""
+    credential: GmCredential | None = request.app.state.gm_credential
+    return credential
 
 
-def gm_password_ok(site: Site, given: str) -> bool:
-    if not site.gm_password:
-        return False
-    return hmac.compare_digest(given.encode("utf-8"), site.gm_password.encode("utf-8"))
+def gm_sessions(request: Request) -> GmSessions:
+    sessions: GmSessions = request.app.state.gm_sessions
+    return sessions
+
+
+def client_of(request: Request) -> str:
+    """The client's address: the TCP peer, or what a trusted proxy said it is."""
+    return request.client.host if request.client else "unknown"
 
 
 def gm_login(request: Request, given: str) -> bool:
-    """Whether ``given`` is the GM's password, counting failures per client address
-    (raises ``TooManyAttempts`` once the client has used up its attempts)."""
+    """Whether ``given`` is the GM's password, through the login throttle (raises
+    ``TooManyAttempts`` while this client, or the account, is locked out)."""
+    credential = gm_credential(request)
+    if credential is None:
+        return False
     throttle: LoginThrottle = request.app.state.gm_throttle
-    client = request.client.host if request.client else "unknown"
-    throttle.check(client)
-    if gm_password_ok(site_of(request), given):
+    client = client_of(request)
+    if credential.known(given):  # verified before: no scrypt, no write, but still the lock
+        if throttle.check(client):
+            throttle.succeeded(client)
+        return True
+    throttle.attempt(client)
+    if credential.verify(given):
         throttle.succeeded(client)
         return True
     throttle.failed(client)
@@ -63,13 +75,7 @@ def gm_login(request: Request, given: str) -> bool:
 
 
 def is_gm_session(request: Request) -> bool:
-    site = site_of(request)
-    mark = request.session.get(SESSION_GM)
-    return (
-        bool(site.gm_password)
-        and isinstance(mark, str)
-        and hmac.compare_digest(mark, password_mark(site.gm_password or ""))
-    )
+    return gm_credential(request) is not None and gm_sessions(request).find(request) is not None
 
 
 def api_actor(request: Request) -> Actor:
@@ -109,6 +115,8 @@ def gm_actor(request: Request) -> Actor:
 ApiActor = Annotated[Actor, Depends(api_actor)]
 PlayerActor = Annotated[Actor, Depends(player_actor)]
 GmActor = Annotated[Actor, Depends(gm_actor)]
+
+
 async def _site(request: Request) -> Site:
     """``site_of`` as an async dependency: answered on the event loop, without a trip
     through the thread pool."""
@@ -116,3 +124,4 @@ async def _site(request: Request) -> Site:
 
 
 SiteDep = Annotated[Site, Depends(_site)]
+

@@ -1,7 +1,9 @@
-"""CSRF protection for the pages' forms: a random token per browser session (kept in
-the signed session cookie), sent back with every POST as the ``csrf_token`` form field
-or the ``X-CSRF-Token`` header (htmx sends the header). The JSON API, authenticated by
-a bearer token that a browser never sends on its own, needs none."""
+"""CSRF protection for the pages' forms: a random token sent back with every POST as the
+``csrf_token`` form field or the ``X-CSRF-Token`` header (htmx sends the header). The
+GM's token belongs to the GM's session on the server (it changes at each login and
+dies at logout); before a login, and on a player's pages, it is kept in the browser's
+signed session cookie. The JSON API, authenticated by a bearer token that a browser
+never sends on its own, needs none."""
 
 from __future__ import annotations
 
@@ -9,8 +11,11 @@ import hmac
 import secrets
 
 from fastapi import Request
+from starlette.concurrency import run_in_threadpool
 
 from kingmaker.service import ServiceError
+
+from .sessions import GmSessions
 
 SESSION_KEY = "csrf"
 FIELD = "csrf_token"
@@ -22,7 +27,10 @@ class CsrfRefused(ServiceError):
 
 
 def csrf_token(request: Request) -> str:
-    """This session's token (made on first use)."""
+    """The GM session's token, or the browser session's (made on first use)."""
+    gm = _sessions(request).find(request)
+    if gm is not None:
+        return gm.csrf
     token = request.session.get(SESSION_KEY)
     if not isinstance(token, str) or len(token) < 20:
         token = secrets.token_urlsafe(32)
@@ -34,7 +42,9 @@ async def csrf_guard(request: Request) -> None:
     """Refuse a state-changing request whose CSRF token is missing or wrong."""
     if request.method in ("GET", "HEAD", "OPTIONS"):
         return
-    expected = request.session.get(SESSION_KEY)
+    sessions = _sessions(request)
+    gm = await run_in_threadpool(sessions.find, request) if sessions.has_cookie(request) else None
+    expected = gm.csrf if gm is not None else request.session.get(SESSION_KEY)
     sent = request.headers.get(HEADER)
     if not sent:
         ctype = request.headers.get("content-type", "")
@@ -46,3 +56,8 @@ async def csrf_guard(request: Request) -> None:
         raise CsrfRefused(
             "this form has expired or did not come from this site: reload the page and try again"
         )
+
+
+def _sessions(request: Request) -> GmSessions:
+    sessions: GmSessions = request.app.state.gm_sessions
+    return sessions

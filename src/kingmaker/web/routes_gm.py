@@ -18,7 +18,7 @@ from kingmaker.rules.views import PUBLIC
 from kingmaker.service import BadRequest
 
 from . import schemas as s
-from .auth import SESSION_GM, GmActor, SiteDep, gm_login, password_mark
+from .auth import GmActor, SiteDep, gm_credential, gm_login, gm_sessions
 from .csrf import csrf_guard
 from .mapdraw import svg
 from .mappng import png
@@ -47,13 +47,15 @@ def _back(game: str, anchor: str = "") -> RedirectResponse:
 
 
 @router.get("/login")
-def login_form(request: Request, site: SiteDep, next: Annotated[str, Query()] = "/gm") -> Response:
-    return page(request, "gm_login.html", {"next": _safe_next(next), "enabled": bool(site.gm_password)})
+def login_form(request: Request, next: Annotated[str, Query()] = "/gm") -> Response:
+    enabled = gm_credential(request) is not None
+    return page(request, "gm_login.html", {"next": _safe_next(next), "enabled": enabled})
 
 
 @router.post("/login")
-def login(request: Request, site: SiteDep, password: Text, next: OptText = None) -> Response:
-    ctx: dict[str, Any] = {"next": _safe_next(next or "/gm"), "enabled": bool(site.gm_password)}
+def login(request: Request, password: Text, next: OptText = None) -> Response:
+    """A new server-side session for the GM (the browser's old one, if any, ends)."""
+    ctx: dict[str, Any] = {"next": _safe_next(next or "/gm"), "enabled": gm_credential(request) is not None}
     try:
         ok = gm_login(request, password)
     except TooManyAttempts as e:
@@ -63,14 +65,17 @@ def login(request: Request, site: SiteDep, password: Text, next: OptText = None)
         return response
     if not ok:
         return page(request, "gm_login.html", {**ctx, "failed": True}, status_code=403)
-    request.session[SESSION_GM] = password_mark(site.gm_password or "")
-    return RedirectResponse(_safe_next(next or "/gm"), status_code=303)
+    response = RedirectResponse(_safe_next(next or "/gm"), status_code=303)
+    gm_sessions(request).start(request, response)
+    return response
 
 
 @router.post("/logout")
 def logout(request: Request) -> Response:
-    request.session.pop(SESSION_GM, None)
-    return RedirectResponse("/", status_code=303)
+    """The GM's session ends on the server: its cookie opens nothing any more."""
+    response = RedirectResponse("/", status_code=303)
+    gm_sessions(request).end(request, response)
+    return response
 
 
 def _safe_next(url: str) -> str:
