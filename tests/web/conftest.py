@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from kingmaker.service import FixedClock
 from kingmaker.web import create_app
+from kingmaker.web.settings import WebSettings
 
 GM_PASSWORD = "crown-and-sceptre"
 FACTIONS = ("red", "blue", "green", "gold")
@@ -75,7 +76,14 @@ class World:
 @pytest.fixture
 def world(tmp_path: Path) -> World:
     clock = FixedClock()
-    app = create_app(f"sqlite:///{tmp_path / 'games.db'}", gm_password=GM_PASSWORD, clock=clock)
+    app = create_app(
+        f"sqlite:///{tmp_path / 'games.db'}",
+        gm_password=GM_PASSWORD,
+        clock=clock,
+        # the rate limit per token has tests of its own (test_player_rate.py); here it
+        # must not get in the way of the many requests some tests and the fuzzer make
+        settings=WebSettings(player_requests_per_minute=100_000),
+    )
     api = TestClient(app, raise_server_exceptions=False)
     r = api.post(
         "/api/games",

@@ -35,6 +35,14 @@ def register(app: typer.Typer) -> None:
             " X-Forwarded-For / X-Forwarded-Proto are believed (default: none; the client"
             " is the TCP peer). Login throttling counts per client address.",
         ),
+        player_rate: int = typer.Option(
+            300,
+            "--player-requests-per-minute",
+            envvar="KINGMAKER_PLAYER_RATE",
+            min=1,
+            help="Requests each player token may make per minute (across all server"
+            " processes on the same database); past it, 429 with Retry-After.",
+        ),
     ) -> None:
         """Serve the web app: the map, orders, the players' inboxes and the GM console
         at /gm; the JSON API under /api (OpenAPI at /api/docs).
@@ -48,7 +56,11 @@ def register(app: typer.Typer) -> None:
             typer.echo("give the GM's password with --gm-password or KINGMAKER_GM_PASSWORD", err=True)
             raise typer.Exit(2)
         try:
-            settings = WebSettings(https=https, trusted_proxies=parse_trusted_proxies(trusted_proxies))
+            settings = WebSettings(
+                https=https,
+                trusted_proxies=parse_trusted_proxies(trusted_proxies),
+                player_requests_per_minute=player_rate,
+            )
         except SettingsError as e:
             typer.echo(str(e), err=True)
             raise typer.Exit(2) from None

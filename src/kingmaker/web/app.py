@@ -32,6 +32,7 @@ from . import errors, routes_api, routes_gm, routes_play
 from .auth import is_gm_session
 from .ops import Site
 from .password import GmCredential
+from .ratelimit import TokenRateLimit
 from .sessions import GmSessions
 from .settings import WebSettings
 from .templating import make_templates, page
@@ -51,10 +52,11 @@ def create_app(
 ) -> FastAPI:
     """The web app over the games in ``store_url`` (``sqlite:///file`` or
     ``postgresql://...``). ``gm_password``: the GM's password (None: no GM login); only
-    its scrypt hash is kept. ``settings``: HTTPS, trusted proxies. ``session_secret`` signs the browser session
+    its scrypt hash is kept. ``settings``: HTTPS, trusted proxies, the
+    players' rate limit. ``session_secret`` signs the browser session
     cookie that holds flash messages and, before a GM login or on players' pages, the
     CSRF token (default: ``KINGMAKER_SESSION_SECRET`` or a random secret).
-    ``security_clock``: the time for login throttling and GM sessions."""
+    ``security_clock``: the time for login throttling, rate limits and GM sessions."""
     settings = settings or WebSettings()
     store = open_store(store_url)
     svc = GameService(store, clock)
@@ -81,6 +83,7 @@ def create_app(
     app.state.gm_credential = GmCredential.start(db, gm_password, security_clock) if gm_password else None
     app.state.gm_sessions = GmSessions(db, https=settings.https, clock=security_clock)
     app.state.gm_throttle = LoginThrottle(db, clock=security_clock)
+    app.state.player_rate = TokenRateLimit(db, settings.player_requests_per_minute, clock=security_clock)
     secret = session_secret or os.environ.get("KINGMAKER_SESSION_SECRET") or secrets.token_urlsafe(32)
     app.add_middleware(
         SessionMiddleware,

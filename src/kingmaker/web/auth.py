@@ -2,7 +2,8 @@
 ``Authorization: Bearer <token>`` for the API), or the GM (a session on the server,
 started by the login form, or ``Authorization: Bearer gm:<password>`` for the API).
 
-Every GM password tried goes through the login throttle (``throttle.py``).
+Every GM password tried goes through the login throttle (``throttle.py``); every
+request with a player's token counts against that token's rate limit (``ratelimit.py``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from kingmaker.service import GM_ACTOR, Actor, PermissionDenied, ServiceError
 
 from .ops import Site
 from .password import GmCredential
+from .ratelimit import TokenRateLimit
 from .sessions import GmSessions
 from .throttle import LoginThrottle
 
@@ -78,6 +80,12 @@ def is_gm_session(request: Request) -> bool:
     return gm_credential(request) is not None and gm_sessions(request).find(request) is not None
 
 
+def _rate(request: Request, game: str, actor: Actor) -> Actor:
+    limit: TokenRateLimit = request.app.state.player_rate
+    limit.hit(f"seat:{game}:{actor.faction}")
+    return actor
+
+
 def api_actor(request: Request) -> Actor:
     """The API's caller, from its bearer credentials (for the game in the path)."""
     site = site_of(request)
@@ -93,7 +101,7 @@ def api_actor(request: Request) -> Actor:
     game = request.path_params.get("game")
     if not isinstance(game, str):
         raise PermissionDenied("only the GM may do this")
-    return site.svc.identify(game, token)
+    return _rate(request, game, site.svc.identify(game, token))
 
 
 def player_actor(request: Request) -> Actor:
@@ -102,7 +110,7 @@ def player_actor(request: Request) -> Actor:
     game, token = request.path_params.get("game"), request.path_params.get("token")
     if not isinstance(game, str) or not isinstance(token, str):
         raise PermissionDenied("that link is not valid")
-    return site.svc.identify(game, token)
+    return _rate(request, game, site.svc.identify(game, token))
 
 
 def gm_actor(request: Request) -> Actor:

@@ -22,6 +22,7 @@ from kingmaker.storage import StoreError, UnknownGame
 from . import schemas
 from .auth import LoginRequired, Unauthorized
 from .csrf import CsrfRefused
+from .ratelimit import TooManyRequests
 from .throttle import TooManyAttempts
 
 log = logging.getLogger("kingmaker.web")
@@ -107,7 +108,8 @@ def install(app: FastAPI) -> None:
         return error_response(request, status_of(exc), exc.code, str(exc))
 
     @app.exception_handler(TooManyAttempts)
-    async def too_many(request: Request, exc: TooManyAttempts) -> Response:
+    @app.exception_handler(TooManyRequests)
+    async def too_many(request: Request, exc: TooManyAttempts | TooManyRequests) -> Response:
         response = error_response(request, 429, exc.code, str(exc))
         response.headers["Retry-After"] = str(exc.retry_after)
         return response

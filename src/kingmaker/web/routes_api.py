@@ -25,7 +25,10 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": s.ErrorOut, "description": "No such game, unit or item"},
     409: {"model": s.ErrorOut, "description": "The game kept changing; try again"},
     422: {"model": s.ErrorOut, "description": "The request's fields are not valid"},
-    429: {"model": s.ErrorOut, "description": "Too many failed GM logins from this client; see Retry-After"},
+    429: {
+        "model": s.ErrorOut,
+        "description": "Too many failed GM logins, or too many requests with this token; see Retry-After",
+    },
     503: {"model": s.ErrorOut, "description": "The game store cannot be reached; try again"},
 }
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import ipaddress
 from dataclasses import dataclass
 
+from .ratelimit import DEFAULT_PER_MINUTE
+
 
 class SettingsError(ValueError):
     """A setting the server cannot start with (the message says which and why)."""
@@ -15,10 +17,12 @@ class SettingsError(ValueError):
 class WebSettings:
     """``https``: Secure cookies and HSTS (the server is reached over HTTPS, usually
     through a proxy). ``trusted_proxies``: the addresses whose ``X-Forwarded-For`` is
-    believed (``serve`` passes them to uvicorn)."""
+    believed (``serve`` passes them to uvicorn). ``player_requests_per_minute``: each
+    player token's limit."""
 
     https: bool = False
     trusted_proxies: tuple[str, ...] = ()
+    player_requests_per_minute: int = DEFAULT_PER_MINUTE
 
 
 def parse_trusted_proxies(text: str | None) -> tuple[str, ...]:
