@@ -122,7 +122,7 @@ class Server:
 def start_server(db: str, workdir: Path, n: int) -> Server:
     port = free_port()
     log = workdir / f"server{n}.log"
-    env = {**os.environ, "KINGMAKER_SESSION_SECRET": "bench-secret"}
+    env = {**os.environ, "KINGMAKER_SESSION_SECRET": "bench-secret", "KINGMAKER_GM_PASSWORD": GM_PASSWORD}
     # Each of the six tokens is shared by about eight players ordering as fast as the
     # server answers: thousands of requests a minute per token, far past what a person
     # or a polite bot sends (the default limit, 300 a minute). The limit stays on (its
@@ -130,7 +130,7 @@ def start_server(db: str, workdir: Path, n: int) -> Server:
     rate = ["--player-requests-per-minute", str(PLAYER_RATE)]
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [str(KINGMAKER), "serve", "--db", db, "--gm-password", GM_PASSWORD, "--port", str(port), *rate],
+            [str(KINGMAKER), "serve", "--db", db, "--port", str(port), *rate],
             stdout=out,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,

@@ -89,6 +89,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db, log = root / "games.db", root / "server.log"
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("KINGMAKER_")}
+    env["KINGMAKER_GM_PASSWORD"] = GM_PASSWORD  # never on the command line
     cmd = [
         sys.executable,
         "-m",
@@ -100,8 +101,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         str(port),
         "--db",
         f"sqlite:///{db}",
-        "--gm-password",
-        GM_PASSWORD,
     ]
     url = f"http://127.0.0.1:{port}"
     with log.open("wb") as out:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 import socket
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -14,6 +15,8 @@ from kingmaker.data import DataError, load_dataset
 from kingmaker.render.position import position_summary
 from kingmaker.rules.chance import commitment
 from kingmaker.rules.deal import new_game
+
+from .serve_cmd import NO_PASSWORD_OPTION, gm_password_file_option, gm_password_from, refused_password_option
 
 DEFAULT_SEED = "england-1455"
 DEMO_DB = "sqlite:///demo.db"
@@ -32,19 +35,16 @@ def demo(
     port: Annotated[
         int, typer.Option("--port", help="Port to listen on (the next free one if it is taken).")
     ] = 8000,
-    gm_password: Annotated[
-        str | None,
-        typer.Option(
-            "--gm-password",
-            envvar="KINGMAKER_GM_PASSWORD",
-            help="The GM's password (default: a fresh one, printed).",
-        ),
-    ] = None,
+    gm_password_file: Path | None = gm_password_file_option(),
+    gm_password: str | None = refused_password_option(),
 ) -> None:
     """Start the web app with a new demo game of England 1455 and print the links:
     the map for each faction's player (a private link with its secret token) and the
     GM console with its password. Ctrl-C stops the server; the game stays in the
     database file (demo.db here), and each run adds a new game to it.
+
+    The GM's password is a fresh one, printed here (to your own terminal), unless
+    KINGMAKER_GM_PASSWORD or --gm-password-file gives one.
 
     With --no-serve: only deal the game and print the seed, its SHA-256 commitment
     and the starting position (the same seed always gives the same game).
@@ -54,7 +54,11 @@ def demo(
     if not serve:
         _print_deal(factions, seed)
         return
-    _serve_demo(factions, seed, db, host, port, gm_password or secrets.token_urlsafe(9))
+    if gm_password is not None:
+        typer.echo(NO_PASSWORD_OPTION, err=True)
+        raise typer.Exit(2)
+    password = gm_password_from(gm_password_file, required=False) or secrets.token_urlsafe(9)
+    _serve_demo(factions, seed, db, host, port, password)
 
 
 def _print_deal(factions: int, seed: str) -> None:

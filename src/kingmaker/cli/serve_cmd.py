@@ -1,25 +1,75 @@
-"""``kingmaker serve``: the web app (map, orders, inboxes, the GM console, the JSON API)."""
+"""``kingmaker serve``: the web app (map, orders, inboxes, the GM console, the JSON API).
+
+The GM's password comes from ``KINGMAKER_GM_PASSWORD`` or a file
+(``--gm-password-file``), never from the command line, where ``ps`` shows it to every
+user of the machine."""
 
 from __future__ import annotations
 
 import os
+import stat
+from pathlib import Path
+from typing import Any
 
 import typer
 
 from .store_option import DEFAULT_DB, DbOption
+
+PASSWORD_ENV = "KINGMAKER_GM_PASSWORD"
+NO_PASSWORD_OPTION = (
+    "--gm-password is not accepted: a password on the command line shows in `ps` to every user"
+    " of the machine. Set KINGMAKER_GM_PASSWORD in the environment, or put the password in a"
+    " file only you can read and pass --gm-password-file FILE."
+)
+
+
+
+def gm_password_file_option() -> Any:
+    return typer.Option(
+        None,
+        "--gm-password-file",
+        envvar="KINGMAKER_GM_PASSWORD_FILE",
+        help="A file holding the GM's password (its first line). Or set KINGMAKER_GM_PASSWORD.",
+        dir_okay=False,
+    )
+
+
+def refused_password_option() -> Any:
+    return typer.Option(None, "--gm-password", hidden=True, help="Not accepted (shows in ps).")
+
+
+def gm_password_from(file: Path | None, *, required: bool) -> str | None:
+    """The GM's password: the first line of ``file``, or ``KINGMAKER_GM_PASSWORD``
+    (``None`` when neither is given and it is not ``required``)."""
+    if file is not None:
+        try:
+            mode = file.stat().st_mode
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise typer.BadParameter(f"cannot read {str(file)!r}: {e}", param_hint="--gm-password-file") from None
+        password = text.splitlines()[0] if text.splitlines() else ""
+        if not password.strip():
+            raise typer.BadParameter(f"{str(file)!r} holds no password", param_hint="--gm-password-file")
+        if mode & (stat.S_IRWXG | stat.S_IRWXO):
+            typer.echo(f"warning: {file} can be read by other users (chmod 600 {file})", err=True)
+        return password
+    password = os.environ.get(PASSWORD_ENV, "")
+    if password.strip():
+        return password
+    if required:
+        typer.echo(
+            f"give the GM's password in {PASSWORD_ENV} or in a file with --gm-password-file", err=True
+        )
+        raise typer.Exit(2)
+    return None
 
 
 def register(app: typer.Typer) -> None:
     @app.command("serve")
     def serve_cmd(
         host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
-        port: int = typer.Option(8000, "--port", help="Port to listen on."),
-        gm_password: str | None = typer.Option(
-            None,
-            "--gm-password",
-            envvar="KINGMAKER_GM_PASSWORD",
-            help="The GM's password (also KINGMAKER_GM_PASSWORD).",
-        ),
+        port: int = typer.Option(8000, "--port", help="Port to listen on.", min=1, max=65535),
+        gm_password_file: Path | None = gm_password_file_option(),
         db: str | None = DbOption,
         https: bool = typer.Option(
             False,
@@ -43,18 +93,27 @@ def register(app: typer.Typer) -> None:
             help="Requests each player token may make per minute (across all server"
             " processes on the same database); past it, 429 with Retry-After.",
         ),
+        gm_password: str | None = refused_password_option(),
     ) -> None:
         """Serve the web app: the map, orders, the players' inboxes and the GM console
         at /gm; the JSON API under /api (OpenAPI at /api/docs).
 
-        Example: kingmaker serve --port 8000 --gm-password 'change me' --db sqlite:///wars.db
+        The GM's password is read from KINGMAKER_GM_PASSWORD or from the file given with
+        --gm-password-file; only its scrypt hash is kept. See docs/web.md (security) for
+        every setting.
+
+        Example: KINGMAKER_GM_PASSWORD='change me' kingmaker serve --db sqlite:///wars.db
+          --https --trusted-proxies 127.0.0.1
         """
-        from kingmaker.web import serve
+        from kingmaker.storage import StoreError
+        from kingmaker.web import create_app
+        from kingmaker.web.app import run
         from kingmaker.web.settings import SettingsError, WebSettings, parse_trusted_proxies
 
-        if not gm_password:
-            typer.echo("give the GM's password with --gm-password or KINGMAKER_GM_PASSWORD", err=True)
+        if gm_password is not None:
+            typer.echo(NO_PASSWORD_OPTION, err=True)
             raise typer.Exit(2)
+        password = gm_password_from(gm_password_file, required=True)
         try:
             settings = WebSettings(
                 https=https,
@@ -66,4 +125,11 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2) from None
         url = db or os.environ.get("KINGMAKER_DB") or DEFAULT_DB
         typer.echo(f"kingmaker web app on http://{host}:{port}/ (GM console: /gm)")
-        serve(url, host=host, port=port, gm_password=gm_password, settings=settings)
+        try:
+            app = create_app(url, gm_password=password, settings=settings)
+        except StoreError as e:
+            typer.echo(f"cannot open the game store: {e}", err=True)
+            raise typer.Exit(2) from None
+        del password  # the app keeps only its scrypt hash
+        run(app, host, port, settings)
+

@@ -28,7 +28,7 @@ from kingmaker.service.game_service import GameService
 from kingmaker.storage import open_store
 from kingmaker.storage.websec import WebSecurityStore
 
-from . import errors, routes_api, routes_gm, routes_play
+from . import accesslog, errors, routes_api, routes_gm, routes_play
 from .auth import is_gm_session
 from .ops import Site
 from .password import GmCredential
@@ -98,6 +98,7 @@ def create_app(
 
     app.mount("/static", StaticFiles(packages=[("kingmaker.web", "static")]), name="static")
     errors.install(app)
+    accesslog.install()
     app.include_router(routes_api.router)
     app.include_router(routes_gm.router)
     app.include_router(routes_play.router)
@@ -124,14 +125,19 @@ def serve(
     settings: WebSettings | None = None,
     **options: Any,
 ) -> None:
-    """Run the web app with uvicorn until interrupted (``options`` go to ``create_app``).
-    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed only from
-    ``settings.trusted_proxies``."""
-    import uvicorn
-
+    """Build the web app (``options`` go to ``create_app``) and ``run`` it."""
     settings = settings or WebSettings()
     app = create_app(store_url, gm_password=gm_password, settings=settings, **options)
     del gm_password  # only the hash is kept
+    run(app, host, port, settings, log_level)
+
+
+def run(app: FastAPI, host: str, port: int, settings: WebSettings, log_level: str = "info") -> None:
+    """Run ``app`` with uvicorn until interrupted. ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` are believed only from ``settings.trusted_proxies``; the logs
+    never show a private link's token."""
+    import uvicorn
+
     trusted = settings.trusted_proxies
     uvicorn.run(
         app,
@@ -140,6 +146,7 @@ def serve(
         proxy_headers=bool(trusted),
         forwarded_allow_ips=list(trusted) if trusted else None,
         log_level=log_level,
+        log_config=accesslog.log_config(),
     )
 
 

@@ -20,6 +20,7 @@ from kingmaker.service import BadRequest, Conflict, NotFound, PermissionDenied, 
 from kingmaker.storage import StoreError, UnknownGame
 
 from . import schemas
+from .accesslog import redact_path
 from .auth import LoginRequired, Unauthorized
 from .csrf import CsrfRefused
 from .ratelimit import TooManyRequests
@@ -158,5 +159,5 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception) -> Response:
-        log.exception("internal error on %s %s", request.method, request.url.path)
+        log.exception("internal error on %s %s", request.method, redact_path(request.url.path))
         return error_response(request, 500, "internal", "something went wrong on the server")
