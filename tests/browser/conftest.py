@@ -169,7 +169,8 @@ class Browsers:
         return page
 
     def watch(self, page: Page, who: str) -> None:
-        """Records ``page``'s console errors and uncaught JavaScript errors."""
+        """Records ``page``'s console errors, uncaught JavaScript errors and
+        Content-Security-Policy violations."""
 
         def console(msg: ConsoleMessage) -> None:
             if msg.type == "error":
@@ -178,8 +179,18 @@ class Browsers:
         def crash(exc: Error) -> None:
             self.errors.append(f"{who}: uncaught JavaScript error: {exc} ({page.url})")
 
+        def violation(_source: Any, text: str) -> None:
+            self.errors.append(f"{who}: Content-Security-Policy violation: {text} ({page.url})")
+
         page.on("console", console)
         page.on("pageerror", crash)
+        # every page reports what its CSP refused (Chromium only logs it, Playwright sees no console call)
+        page.expose_binding("__kingmakerCsp", violation)
+        page.add_init_script(
+            "document.addEventListener('securitypolicyviolation', e => window.__kingmakerCsp("
+            "e.effectiveDirective + ' refused ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile"
+            " + ':' + e.lineNumber));"
+        )
 
     def close(self) -> None:
         for ctx in self.contexts:

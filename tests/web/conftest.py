@@ -16,6 +16,7 @@ from kingmaker.web import create_app
 from kingmaker.web.settings import WebSettings
 
 GM_PASSWORD = "crown-and-sceptre"
+BASE_URL = "https://kingmaker.example"  # where the players' links point
 FACTIONS = ("red", "blue", "green", "gold")
 GAME = "wars"
 
@@ -82,7 +83,7 @@ def world(tmp_path: Path) -> World:
         clock=clock,
         # the rate limit per token has tests of its own (test_player_rate.py); here it
         # must not get in the way of the many requests some tests and the fuzzer make
-        settings=WebSettings(player_requests_per_minute=100_000),
+        settings=WebSettings(base_url=BASE_URL, player_requests_per_minute=100_000),
     )
     api = TestClient(app, raise_server_exceptions=False)
     r = api.post(

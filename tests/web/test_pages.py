@@ -120,7 +120,7 @@ def test_gm_console_acts(world: World) -> None:
     assert svc.state(GAME).turn == "red"
     # seating gives a private link that works
     r = gm.post(f"/gm/games/{GAME}/seat", data={"faction": "gold", "player": "Gwen", "csrf_token": token})
-    link = re.search(r'value="http://testserver(/play/[^"]+)"', r.text)
+    link = re.search(r'value="https://kingmaker\.example(/play/[^"]+)"', r.text)
     assert link and world.client().get(link.group(1)).status_code == 200
     assert world.client().get(world.page("gold")).status_code == 403  # the old link ends
 
@@ -144,7 +144,7 @@ def test_gm_creates_a_game_from_the_form(world: World) -> None:
     r = gm.post(
         "/gm/games", data={"name": "Bad", "factions": "red", "data_folder": "/nowhere", "csrf_token": token}
     )
-    assert r.status_code == 400 and "data set" in r.text and "Traceback" not in r.text
+    assert r.status_code == 400 and "no data folder from the web" in r.text and "Traceback" not in r.text
 
 
 def test_the_confirmation_names_the_route_by_place_names(world: World) -> None:

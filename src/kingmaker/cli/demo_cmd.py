@@ -147,8 +147,10 @@ def _serve_demo(factions: int, seed: str, db: str, host: str, port: int, gm_pass
     sys.stdout.flush()
 
     from kingmaker.web import serve as serve_web
+    from kingmaker.web.settings import WebSettings
 
-    serve_web(db, host=host, port=port, gm_password=gm_password, log_level="warning")
+    settings = WebSettings(base_url=base)
+    serve_web(db, host=host, port=port, gm_password=gm_password, log_level="warning", settings=settings)
 
 
 def register(app: typer.Typer) -> None:

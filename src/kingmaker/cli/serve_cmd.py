@@ -71,6 +71,14 @@ def register(app: typer.Typer) -> None:
         port: int = typer.Option(8000, "--port", help="Port to listen on.", min=1, max=65535),
         gm_password_file: Path | None = gm_password_file_option(),
         db: str | None = DbOption,
+        base_url: str | None = typer.Option(
+            None,
+            "--base-url",
+            envvar="KINGMAKER_BASE_URL",
+            help="Where players reach the server, e.g. https://kingmaker.example.org; the"
+            " players' links are built from it, never from a request's Host header"
+            " (default: http://HOST:PORT).",
+        ),
         https: bool = typer.Option(
             False,
             "--https/--no-https",
@@ -84,6 +92,13 @@ def register(app: typer.Typer) -> None:
             help="Comma-separated addresses or networks of the reverse proxies whose"
             " X-Forwarded-For / X-Forwarded-Proto are believed (default: none; the client"
             " is the TCP peer). Login throttling counts per client address.",
+        ),
+        data_root: str | None = typer.Option(
+            None,
+            "--data-root",
+            envvar="KINGMAKER_DATA_ROOT",
+            help="A folder under which the GM may name a custom data folder when creating a"
+            " game from the web or the API (default: none; only the built-in England 1455).",
         ),
         player_rate: int = typer.Option(
             300,
@@ -103,12 +118,18 @@ def register(app: typer.Typer) -> None:
         every setting.
 
         Example: KINGMAKER_GM_PASSWORD='change me' kingmaker serve --db sqlite:///wars.db
-          --https --trusted-proxies 127.0.0.1
+          --base-url https://kingmaker.example.org --https --trusted-proxies 127.0.0.1
         """
         from kingmaker.storage import StoreError
         from kingmaker.web import create_app
         from kingmaker.web.app import run
-        from kingmaker.web.settings import SettingsError, WebSettings, parse_trusted_proxies
+        from kingmaker.web.settings import (
+            SettingsError,
+            WebSettings,
+            parse_base_url,
+            parse_data_root,
+            parse_trusted_proxies,
+        )
 
         if gm_password is not None:
             typer.echo(NO_PASSWORD_OPTION, err=True)
@@ -117,14 +138,22 @@ def register(app: typer.Typer) -> None:
         try:
             settings = WebSettings(
                 https=https,
+                base_url=parse_base_url(base_url) or default_base_url(host, port, https),
                 trusted_proxies=parse_trusted_proxies(trusted_proxies),
+                data_root=parse_data_root(data_root),
                 player_requests_per_minute=player_rate,
             )
         except SettingsError as e:
             typer.echo(str(e), err=True)
             raise typer.Exit(2) from None
+        if not base_url and host in ("0.0.0.0", "::", ""):
+            typer.echo(
+                f"warning: players' links will start {settings.base_url}; give --base-url with the"
+                " address players use",
+                err=True,
+            )
         url = db or os.environ.get("KINGMAKER_DB") or DEFAULT_DB
-        typer.echo(f"kingmaker web app on http://{host}:{port}/ (GM console: /gm)")
+        typer.echo(f"kingmaker web app on http://{host}:{port}/ (GM console: /gm; links: {settings.base_url})")
         try:
             app = create_app(url, gm_password=password, settings=settings)
         except StoreError as e:
@@ -133,3 +162,7 @@ def register(app: typer.Typer) -> None:
         del password  # the app keeps only its scrypt hash
         run(app, host, port, settings)
 
+
+def default_base_url(host: str, port: int, https: bool) -> str:
+    shown = f"[{host}]" if ":" in host else host
+    return f"{'https' if https else 'http'}://{shown}:{port}"

@@ -2,8 +2,8 @@
 
 Pages are rendered on the server (Jinja2) and enhanced with htmx (shipped in
 ``static/``; no CDN); the rules stay on the server: the page asks it where a unit may
-go. The JSON API under ``/api`` does everything the pages do; ``/api/docs`` and
-``/api/openapi.json`` describe it.
+go. The JSON API under ``/api`` does everything the pages do; ``/api/docs`` (Swagger UI,
+shipped in ``static/swagger/``) and ``/api/openapi.json`` describe it.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
 from starlette.datastructures import MutableHeaders
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -52,8 +53,8 @@ def create_app(
 ) -> FastAPI:
     """The web app over the games in ``store_url`` (``sqlite:///file`` or
     ``postgresql://...``). ``gm_password``: the GM's password (None: no GM login); only
-    its scrypt hash is kept. ``settings``: HTTPS, trusted proxies, the
-    players' rate limit. ``session_secret`` signs the browser session
+    its scrypt hash is kept. ``settings``: HTTPS, the base URL of links, trusted proxies,
+    the data root, the players' rate limit. ``session_secret`` signs the browser session
     cookie that holds flash messages and, before a GM login or on players' pages, the
     CSRF token (default: ``KINGMAKER_SESSION_SECRET`` or a random secret).
     ``security_clock``: the time for login throttling, rate limits and GM sessions."""
@@ -73,12 +74,12 @@ def create_app(
         title="Kingmaker GM",
         summary="A game-master engine for Kingmaker played by forum",
         version="0.1.0",
-        docs_url="/api/docs",
+        docs_url=None,
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
     app.state.settings = settings
-    app.state.site = Site(svc)
+    app.state.site = Site(svc, data_root=settings.data_root)
     app.state.templates = make_templates()
     app.state.gm_credential = GmCredential.start(db, gm_password, security_clock) if gm_password else None
     app.state.gm_sessions = GmSessions(db, https=settings.https, clock=security_clock)
@@ -108,6 +109,13 @@ def create_app(
         if is_gm_session(request):
             return RedirectResponse("/gm", status_code=303)
         return page(request, "home.html", {"gm_enabled": app.state.gm_credential is not None})
+
+    @app.get("/api/docs", include_in_schema=False)
+    def api_docs(request: Request) -> Response:
+        """Swagger UI from the package (no CDN), started by a static script (the CSP
+        allows no inline script)."""
+        templates: Jinja2Templates = app.state.templates
+        return templates.TemplateResponse(request, "api_docs.html", {"openapi_url": app.openapi_url})
 
     @app.get("/healthz", include_in_schema=False)
     def health() -> dict[str, str]:
@@ -150,6 +158,14 @@ def run(app: FastAPI, host: str, port: int, settings: WebSettings, log_level: st
     )
 
 
+#: Scripts, styles, images and requests from this site only; no inline script, no
+#: plugin, no framing. Inline ``style`` attributes are allowed (faction colours in
+#: chips and reports; their values are checked colours), inline ``<style>`` is not.
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline';"
+    " img-src 'self' data:; font-src 'self'; connect-src 'self'; form-action 'self';"
+    " frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+)
 HSTS = "max-age=31536000"
 
 _SECURITY_HEADERS = (
@@ -160,7 +176,7 @@ _SECURITY_HEADERS = (
 
 
 class SecurityHeaders:
-    """Adds the security headers to every HTTP answer: ``nosniff``, no framing,
+    """Adds the security headers to every HTTP answer: the CSP, ``nosniff``, no framing,
     no referrer; ``Cache-Control: no-store`` on everything but the static files (pages,
     fragments and API answers may be private); HSTS with ``--https``. Plain ASGI:
     cheaper than ``@app.middleware("http")``, which runs each request through an extra
@@ -168,7 +184,7 @@ class SecurityHeaders:
 
     def __init__(self, app: ASGIApp, https: bool = False) -> None:
         self.app = app
-        self.headers = list(_SECURITY_HEADERS)
+        self.headers = [*_SECURITY_HEADERS, ("content-security-policy", CSP)]
         if https:
             self.headers.append(("strict-transport-security", HSTS))
 

@@ -133,3 +133,9 @@ async def _site(request: Request) -> Site:
 
 SiteDep = Annotated[Site, Depends(_site)]
 
+
+def seat_link_base(request: Request) -> str:
+    """Where seat links point: the configured base URL (never the request's ``Host``),
+    or nothing (the link is then a path)."""
+    base: str | None = request.app.state.settings.base_url
+    return base or ""

@@ -17,6 +17,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 from kingmaker.log.envelope import Envelope
@@ -64,6 +65,7 @@ from kingmaker.service.settings import GameSettings
 
 from . import schemas as s
 from .mapdraw import Geometry, MapModel, Styles, build_map, geometry
+from .settings import data_folder_within
 
 
 def viewer_of(actor: Actor) -> str:
@@ -97,10 +99,10 @@ def outcome_out(o: Outcome) -> s.OutcomeOut:
 
 @dataclass
 class Site:
-    """The web app's shared parts: the service, the GM's password, per-game caches."""
+    """The web app's shared parts: the service, the data root, per-game caches."""
 
     svc: GameService
-    gm_password: str | None = None
+    data_root: Path | None = None  # where the GM may name a data folder from the web (None: nowhere)
 
     def __post_init__(self) -> None:
         self._geo: dict[str, Geometry] = {}
@@ -171,7 +173,7 @@ class Site:
             body.name,
             tuple(f.strip() for f in body.factions if f.strip()),
             seed=body.seed or None,
-            data_folder=body.data_folder or None,
+            data_folder=data_folder_within(self.data_root, body.data_folder),
             settings=settings,
             game_id=body.game_id or None,
             cards_per_faction=body.cards_per_faction,

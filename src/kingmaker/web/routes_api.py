@@ -14,7 +14,7 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import Response
 
 from . import schemas as s
-from .auth import ApiActor, SiteDep
+from .auth import ApiActor, SiteDep, seat_link_base
 from .mapdraw import svg
 from .mappng import png
 
@@ -188,7 +188,7 @@ def map_png(game: str, site: SiteDep, actor: ApiActor, faction: FactionQ = None)
 # -- the GM's acts -------------------------------------------------------------------------
 @router.post("/games/{game}/seats", response_model=s.SeatOut, status_code=201, summary="Seat a player (GM)")
 def seat(game: str, body: s.SeatIn, request: Request, site: SiteDep, actor: ApiActor) -> s.SeatOut:
-    return site.seat(actor, game, body, str(request.base_url))
+    return site.seat(actor, game, body, seat_link_base(request))
 
 
 @router.post("/games/{game}/extend", response_model=s.OutcomeOut, summary="Extend a deadline (GM)")

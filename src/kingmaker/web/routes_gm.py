@@ -18,7 +18,7 @@ from kingmaker.rules.views import PUBLIC
 from kingmaker.service import BadRequest
 
 from . import schemas as s
-from .auth import GmActor, SiteDep, gm_credential, gm_login, gm_sessions
+from .auth import GmActor, SiteDep, gm_credential, gm_login, gm_sessions, seat_link_base
 from .csrf import csrf_guard
 from .mapdraw import svg
 from .mappng import png
@@ -170,7 +170,7 @@ def game_console(request: Request, game: str, site: SiteDep, actor: GmActor) -> 
 
 @router.post("/games/{game}/seat")
 def seat(request: Request, game: str, site: SiteDep, actor: GmActor, faction: Text, player: Text) -> Response:
-    out = site.seat(actor, game, s.SeatIn(faction=faction, player=player), str(request.base_url))
+    out = site.seat(actor, game, s.SeatIn(faction=faction, player=player), seat_link_base(request))
     ctx = _game_ctx(site, game) | {"seat": out}
     return page(request, "gm_seated.html", ctx)
 
