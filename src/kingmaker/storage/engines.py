@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -137,11 +139,7 @@ def _sqlite_engine(url: URL, pool_size: int | None) -> sa.Engine:
         cursor = dbapi_connection.cursor()
         try:
             cursor.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
-            mode = cursor.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            if str(mode).lower() != "wal":
-                raise StoreError(
-                    f"SQLite database {url.database!r} cannot use WAL journal mode (got {mode!r})"
-                )
+            _use_wal(cursor, url.database, timeout)
             cursor.execute("PRAGMA synchronous = FULL")
             cursor.execute("PRAGMA foreign_keys = ON")
         finally:
@@ -156,6 +154,26 @@ def _sqlite_engine(url: URL, pool_size: int | None) -> sa.Engine:
             conn.exec_driver_sql("BEGIN")
 
     return engine
+
+
+def _use_wal(cursor: Any, database: str | None, timeout: float) -> None:
+    """Put the database in WAL mode. Switching a new file's journal needs it to itself
+    for a moment: when several processes open the same new file at once, the switch may
+    answer the old mode (or "locked") to all but one; it is tried again until it holds,
+    for at most the busy timeout."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            mode = str(cursor.execute("PRAGMA journal_mode = WAL").fetchone()[0]).lower()
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) and "busy" not in str(e):
+                raise
+            mode = "locked"
+        if mode == "wal":
+            return
+        if time.monotonic() > deadline:
+            raise StoreError(f"SQLite database {database!r} cannot use WAL journal mode (got {mode!r})")
+        time.sleep(0.02)
 
 
 def _postgres_engine(url: URL, pool_size: int | None) -> sa.Engine:
