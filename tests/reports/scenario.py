@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kingmaker.render.reports import Reports, Timeline
+from kingmaker.log.fold import Fold
+from kingmaker.render.reports import Reports
 from kingmaker.rules import commands as rc
 from kingmaker.service import GM_ACTOR, FixedClock, player
 from kingmaker.service.commands import CreateGame, FinishTurn, Submit, Tick, Undo
@@ -30,9 +31,8 @@ class Played:
 def upto(reports: Reports, seq: int) -> Reports:
     """The reports as they stood just after log entry ``seq``."""
     tl = reports.timeline
-    return Reports(
-        Timeline(tl.initial, [e for e in tl.envelopes if e.seq <= seq]), reports.names, reports.describe
-    )
+    then = Fold.of(tl.initial, [e for e in tl.envelopes if e.seq <= seq]).timeline()
+    return Reports(then, reports.names, reports.describe)
 
 
 def play() -> Played:

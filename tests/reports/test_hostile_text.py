@@ -210,7 +210,7 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> tuple[GameService, str]:
     svc.execute(player("red"), FinishTurn(g, "red"))
     svc.execute(GM_ACTOR, Undo(g, mark, f"Mistake {MARKUP}"))
     # entries written before the limits (an old log): line breaks and all
-    svc.commit(
+    svc.uow.commit(
         g,
         GM_ACTOR,
         lambda proj: (

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from kingmaker.log.fold import Fold
 from kingmaker.log.service_events import Undone
 from kingmaker.render.reports import (
     Document,
     Reports,
-    Timeline,
     alliance_request,
     allied_order_request,
     messages_for,
@@ -17,7 +17,6 @@ from kingmaker.render.reports import (
     render,
     turn_report,
 )
-from kingmaker.render.reports.timeline import deadlines, live_seqs
 from kingmaker.rules import commands as rc
 from kingmaker.rules.hashing import state_hash
 from kingmaker.rules.state import GameState
@@ -140,16 +139,21 @@ def test_the_timeline_matches_the_service(reports: Reports, played: Played) -> N
     assert state_hash(tl.now) == state_hash(played.service.state(played.game))
     undo = next(e for e in tl.envelopes if isinstance(e.event, Undone))
     assert state_hash(tl.state_after(undo.seq)) == state_hash(tl.state_after(undo.event.to_seq))
-    live = live_seqs(tl.envelopes)
+    live = tl.live
     assert all(s not in live for s in range(undo.event.to_seq + 1, undo.seq)) and undo.seq in live
     due = {d.target: d.due for d in played.service.deadlines(played.game)}
-    assert {k: v for k, v in deadlines(tl.envelopes).items() if k in due} == due
+    assert {k: v for k, v in tl.position.due().items() if k in due} == due
     assert tl.turns()[:3] == [(1, "red"), (1, "blue"), (1, "green")]
 
 
-def test_a_timeline_grows(reports: Reports) -> None:
+def test_a_timeline_stays_as_it_was_while_its_fold_grows(reports: Reports) -> None:
     tl = reports.timeline
     half = len(tl.envelopes) // 2
-    grown = Timeline(tl.initial, tl.envelopes[:half])
-    grown.add(tl.envelopes[half - 3 :])  # entries already read are skipped
-    assert state_hash(grown.now) == state_hash(tl.now) and grown.head == tl.head
+    fold = Fold.of(tl.initial, tl.envelopes[:half])
+    then = fold.timeline()
+    for env in tl.envelopes[half:]:
+        fold.step(env)
+    assert state_hash(fold.state) == state_hash(tl.now) and fold.head == tl.head
+    assert then.head == tl.envelopes[half - 1].seq and len(then.envelopes) == half
+    assert state_hash(then.now) == state_hash(tl.state_after(then.head))
+    assert then.turns() == [t for t in tl.turns() if tl.last_seq_of(t) and t in then.turns()]

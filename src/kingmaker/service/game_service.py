@@ -15,13 +15,15 @@ import secrets
 from dataclasses import dataclass
 
 from kingmaker.log.envelope import Envelope
-from kingmaker.log.visibility import visible_log
+from kingmaker.log.fold import Timeline
 from kingmaker.rules import commands as rc
 from kingmaker.rules import ids
 from kingmaker.rules.state import GameState
 from kingmaker.rules.views import PUBLIC, View, view
+from kingmaker.storage.base import GameRecord, GameStore
 
 from . import handlers, limits
+from .clock import Clock
 from .commands import (
     AskPermission,
     CreateGame,
@@ -37,11 +39,39 @@ from .errors import BadRequest, PermissionDenied
 from .identity import Actor, player, token_hash
 from .outcome import Outcome
 from .projection import Deadline, Projection
-from .unit_of_work import UnitOfWork
+from .settings import GameSettings
+from .unit_of_work import CACHE_SIZE, UnitOfWork
 
 
-class GameService(UnitOfWork):
-    """The one way games change, and the queries over them."""
+class GameService:
+    """The one way games change, and the queries over them: commands go to their
+    handlers over the unit of work (``uow``), which holds the games it has loaded."""
+
+    def __init__(
+        self,
+        store: GameStore,
+        clock: Clock | None = None,
+        *,
+        max_retries: int = 200,
+        cache_size: int = CACHE_SIZE,
+    ):
+        self.uow = UnitOfWork(store, clock, max_retries=max_retries, cache_size=cache_size)
+
+    @property
+    def store(self) -> GameStore:
+        return self.uow.store
+
+    @property
+    def clock(self) -> Clock:
+        return self.uow.clock
+
+    def require_game(self, game: str) -> GameRecord:
+        """The game's record; ``NotFound`` when there is no such game."""
+        return self.uow.require_game(game)
+
+    def earlier_answer(self, game: str, key: str) -> Outcome | None:
+        """The answer given to an earlier command sent with idempotency ``key``."""
+        return self.uow.earlier_answer(game, key)
 
     def execute(self, actor: Actor, command: ServiceCommand, idempotency_key: str | None = None) -> Outcome:
         """Run one command for ``actor``; raises ``ServiceError`` subclasses with a
@@ -51,24 +81,24 @@ class GameService(UnitOfWork):
         if bad_key is not None:
             raise BadRequest(bad_key)
         if isinstance(command, CreateGame):
-            return handlers.create_game(self, actor, command)
+            return handlers.create_game(self.uow, actor, command)
         game = command.game
         self.require_game(game)
         if isinstance(command, Tick):
-            return handlers.tick(self, game)
+            return handlers.tick(self.uow, game)
         if isinstance(command, Undo):
-            return handlers.undo(self, actor, command, idempotency_key)
-        handlers.tick(self, game)
+            return handlers.undo(self.uow, actor, command, idempotency_key)
+        handlers.tick(self.uow, game)
         if isinstance(command, SeatPlayer):
-            return handlers.seat_player(self, actor, command, idempotency_key)
+            return handlers.seat_player(self.uow, actor, command, idempotency_key)
         if isinstance(command, Submit):
-            return handlers.submit(self, actor, command, idempotency_key)
+            return handlers.submit(self.uow, actor, command, idempotency_key)
         if isinstance(command, FinishTurn):
-            return handlers.finish_turn(self, actor, command, idempotency_key)
+            return handlers.finish_turn(self.uow, actor, command, idempotency_key)
         if isinstance(command, AskPermission):
-            return handlers.ask_permission(self, actor, command, idempotency_key)
+            return handlers.ask_permission(self.uow, actor, command, idempotency_key)
         if isinstance(command, ExtendDeadline):
-            return handlers.extend_deadline(self, actor, command, idempotency_key)
+            return handlers.extend_deadline(self.uow, actor, command, idempotency_key)
         raise BadRequest(f"unknown command {type(command).__name__}")
 
     def preview(self, actor: Actor, command: Submit) -> Outcome:
@@ -76,29 +106,28 @@ class GameService(UnitOfWork):
         same ``ServiceError``\ s as ``execute``."""
         limits.check(command)
         self.require_game(command.game)
-        return handlers.preview(self, actor, command)
+        return handlers.preview(self.uow, actor, command)
 
     # ------------------------------------------------------------------ queries
     def state(self, game: str) -> GameState:
         """The current rules state (the GM's; players get ``view``)."""
         self.require_game(game)
-        return self.current(game).state
+        return self.uow.held(game).state
 
     def projection(self, game: str) -> Projection:
+        """The game as the service holds it: state, deadlines, who has ordered (a copy)."""
         self.require_game(game)
-        return self.current(game).copy()
+        return self.uow.current(game)
 
     def replayed_state(self, game: str) -> GameState:
         """The state replayed from the first entry, ignoring every snapshot."""
         self.require_game(game)
-        return self.project(game, snapshots=False).state
+        return self.uow.project(game, snapshots=False).state
 
     def save_snapshot(self, game: str) -> None:
         """Store a snapshot of the game as it stands (snapshots only make loading fast)."""
-        with self.lock(game):
-            proj = self.project(game)
-            self.cache[game] = proj
-            self.store.save_snapshot(game, proj.snapshot())
+        self.require_game(game)
+        self.uow.save_snapshot(game)
 
     def identify(self, game: str, token: str) -> Actor:
         """The player a secret token belongs to; ``PermissionDenied`` for any other token."""
@@ -112,11 +141,21 @@ class GameService(UnitOfWork):
     def log(self, game: str) -> list[Envelope]:
         """Every entry (the GM's audit log; players read ``log_for``)."""
         self.require_game(game)
-        return list(self.store.envelopes(game))
+        return list(self.uow.timeline(game).envelopes)
 
     def log_for(self, game: str, viewer: Actor) -> list[Envelope]:
         """The entries ``viewer`` may read, with their rule ids."""
-        return visible_log(self.log(game), _viewer(viewer))
+        self.require_game(game)
+        return list(self.uow.timeline(game).visible(_viewer(viewer)))
+
+    def report_inputs(self, game: str) -> ReportInputs:
+        """What the game's reports read: its record, settings and timeline (the log as
+        the service holds it, folded from the first entry to the latest). Only entries
+        the service has not folded yet are read from the store."""
+        self.require_game(game)
+        timeline = self.uow.timeline(game)
+        st = self.uow.static_of(game)
+        return ReportInputs(self.store.game(game), st.settings, timeline)
 
     def view(self, game: str, viewer: Actor) -> View:
         """What ``viewer`` may see of the position (secret alliances hidden)."""
@@ -125,9 +164,10 @@ class GameService(UnitOfWork):
     def pending(self, game: str, viewer: Actor) -> list[PendingItem]:
         """What waits for answers, and for whom, with deadlines: only what ``viewer``
         may know of (its own declarations and requests, and those awaiting it)."""
-        proj = self.projection(game)
-        v = view(proj.state, _viewer(viewer))
-        due = {d.target: d.due for d in proj.open_deadlines()}
+        self.require_game(game)
+        pos = self.uow.held(game).position
+        v = view(pos.state, _viewer(viewer))
+        due = {d.target: d.due for d in pos.open_deadlines()}
         items = [
             PendingItem(
                 "declaration",
@@ -147,7 +187,18 @@ class GameService(UnitOfWork):
         return items
 
     def deadlines(self, game: str) -> list[Deadline]:
-        return self.projection(game).open_deadlines()
+        """The open deadlines: the current turn's, pending declarations' and requests'."""
+        self.require_game(game)
+        return self.uow.held(game).position.open_deadlines()
+
+
+@dataclass(frozen=True)
+class ReportInputs:
+    """What a game's reports read (``GameService.report_inputs``)."""
+
+    record: GameRecord
+    settings: GameSettings
+    timeline: Timeline
 
 
 @dataclass(frozen=True)

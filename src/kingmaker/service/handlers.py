@@ -33,7 +33,7 @@ from kingmaker.rules.limits import CHOSEN_ID_MAX
 from kingmaker.rules.records import Record
 from kingmaker.rules.state import GameState
 from kingmaker.rules.views import open_order
-from kingmaker.storage.base import ConcurrencyError, GameExists, GameRecord, Seat
+from kingmaker.storage.base import GameExists, GameRecord, Seat
 
 from .clock import iso, parse_iso
 from .commands import (
@@ -45,7 +45,7 @@ from .commands import (
     Submit,
     Undo,
 )
-from .errors import BadRequest, Conflict, NotFound, PermissionDenied
+from .errors import BadRequest, NotFound, PermissionDenied
 from .identity import CLOCK, GM_ACTOR, Actor, new_token, token_hash
 from .outcome import Outcome
 from .projection import Deadline, Projection
@@ -252,45 +252,27 @@ def extend_deadline(uow: UnitOfWork, actor: Actor, cmd: ExtendDeadline, key: str
 
 
 def undo(uow: UnitOfWork, actor: Actor, cmd: Undo, key: str | None) -> Outcome:
+    """The GM restores the game as it stood after entry ``to_seq``: an ``Undone`` entry
+    (the fold restores the position it kept), then a fresh deadline for the turn it
+    returns to; stored with a snapshot."""
     if not actor.is_gm:
         raise PermissionDenied("only the GM may undo")
-    with uow.lock(cmd.game):
-        for _ in range(uow.max_retries):
-            head = uow.store.head(cmd.game)
-            if not 0 <= cmd.to_seq < head:
-                raise BadRequest(
-                    f"cannot undo to entry {cmd.to_seq}: give an entry from 0 (the game as created) "
-                    f"to {head - 1} (entry {head} is the latest)"
-                )
-            restored = uow.project(cmd.game, upto=cmd.to_seq)
-            restored.head = head
-            envs = [uow.envelope(restored, actor, Undone(cmd.to_seq, cmd.reason), None, head + 1, None)]
-            restored.head = head + 1
-            settings = restored.settings
-            if settings.turn_hours:
-                due = iso(uow.clock.now() + timedelta(hours=settings.turn_hours))
-                dl = DeadlineSet(restored.state.turn, "turn", due)
-                envs.append(uow.envelope(restored, actor, dl, ids.TURN_END, head + 2, None))
-                restored.step(envs[-1])
-            for env in envs:
-                restored.head = env.seq
-            outcome = Outcome(cmd.game, "done", f"the game is restored to entry {cmd.to_seq}")
-            try:
-                r = uow.store.append(
-                    cmd.game,
-                    head,
-                    envs,
-                    idempotency_key=key,
-                    response=outcome.to_data(),
-                    snapshot=restored.snapshot(),
-                )
-            except ConcurrencyError:
-                continue
-            if r.replayed:
-                return Outcome.from_data(r.response or {}, replayed=True).with_seqs(r.first_seq, r.last_seq)
-            uow.cache[cmd.game] = restored
-            return outcome.with_seqs(r.first_seq, r.last_seq)
-    raise Conflict(f"game {cmd.game} kept changing; try again")
+
+    def build(proj: Projection) -> tuple[Outcome, list[Entry]]:
+        head = proj.head
+        if not 0 <= cmd.to_seq < head:
+            raise BadRequest(
+                f"cannot undo to entry {cmd.to_seq}: give an entry from 0 (the game as created) "
+                f"to {head - 1} (entry {head} is the latest)"
+            )
+        entries: list[Entry] = [(Undone(cmd.to_seq, cmd.reason), None)]
+        if proj.settings.turn_hours:
+            restored = uow.position_after(cmd.game, proj.fold, cmd.to_seq)
+            due = iso(uow.clock.now() + timedelta(hours=proj.settings.turn_hours))
+            entries.append((DeadlineSet(restored.state.turn, "turn", due), ids.TURN_END))
+        return Outcome(cmd.game, "done", f"the game is restored to entry {cmd.to_seq}"), entries
+
+    return uow.commit(cmd.game, actor, build, key, command_ids=False, snapshot=True)
 
 
 def deadlines_for(uow: UnitOfWork, proj: Projection, events: Sequence[Record]) -> list[Entry]:

@@ -1,99 +1,74 @@
-"""A game as the service holds it: the rules state, plus the service's own facts folded
-from the log (open deadlines, who has ordered this turn). Snapshots store all of it."""
+"""A game as the service holds it: its record and settings beside the fold of its log
+(``kingmaker.log.fold``: the rules state, open deadlines, who has ordered this turn, the
+GM's undo). Snapshots store the fold's position."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from kingmaker.log.envelope import Envelope
-from kingmaker.log.service_events import DeadlinePassed, DeadlineSet, OrderSubmitted
-from kingmaker.rules.apply import apply
+from kingmaker.log.fold import Deadline, Fold, Position
 from kingmaker.rules.board import Board
 from kingmaker.rules.cards import Catalog
-from kingmaker.rules.codec import state_from_data, state_to_data
-from kingmaker.rules.events import Event
 from kingmaker.rules.hashing import state_hash
 from kingmaker.rules.state import GameState
 from kingmaker.storage.base import GameRecord, Snapshot
 
 from .settings import GameSettings
 
-
-@dataclass(frozen=True)
-class Deadline:
-    target: str  # a faction (its turn), an alliance id or a request id
-    kind: str  # "turn" | "declaration" | "request"
-    due: str  # ISO 8601 UTC
-    extended: bool = False
+__all__ = ["Deadline", "Projection"]
 
 
 @dataclass
 class Projection:
     record: GameRecord
     settings: GameSettings
-    state: GameState
-    head: int
-    deadlines: dict[str, Deadline] = field(default_factory=dict)
-    ordered: set[tuple[int, str, str]] = field(default_factory=set)  # (round, turn, faction)
+    fold: Fold
+
+    @property
+    def state(self) -> GameState:
+        return self.fold.state
+
+    @property
+    def head(self) -> int:
+        return self.fold.head
+
+    @property
+    def position(self) -> Position:
+        return self.fold.position
+
+    @property
+    def deadlines(self) -> Mapping[str, Deadline]:
+        return self.fold.position.deadlines
 
     def copy(self) -> Projection:
-        return Projection(
-            self.record, self.settings, self.state, self.head, dict(self.deadlines), set(self.ordered)
-        )
+        """The game as it stands, to fold further without changing this one."""
+        return Projection(self.record, self.settings, self.fold.branch())
 
     def step(self, env: Envelope) -> None:
-        """Fold one entry (not an undo: the service handles those by reloading)."""
-        e = env.event
-        if isinstance(e, Event):
-            self.state = apply(self.state, e)
-        elif isinstance(e, DeadlineSet):
-            self.deadlines[e.target] = Deadline(e.target, e.target_kind, e.due, e.extended)
-        elif isinstance(e, DeadlinePassed):
-            self.deadlines.pop(e.target, None)
-        elif isinstance(e, OrderSubmitted):
-            self.ordered.add((env.round, env.turn, e.by))
-        self.head = env.seq
+        """Fold one entry (an undo restores the position the fold kept; see
+        ``UnitOfWork.fold_into`` for one to before the fold's start)."""
+        self.fold.step(env)
 
     def has_ordered(self, faction: str) -> bool:
         """Whether ``faction`` submitted anything in the current turn."""
-        return (self.state.round, self.state.turn, faction) in self.ordered
+        return self.fold.position.has_ordered(faction)
 
     def open_deadlines(self) -> list[Deadline]:
         """Deadlines whose target is still waiting: the current turn, pending
         declarations and requests."""
-        out = []
-        for d in self.deadlines.values():
-            if d.kind == "turn" and d.target != self.state.turn:
-                continue
-            if d.kind == "declaration" and d.target not in self.state.declarations:
-                continue
-            if d.kind == "request" and d.target not in self.state.requests:
-                continue
-            out.append(d)
-        return sorted(out, key=lambda d: (d.due, d.target))
+        return self.fold.position.open_deadlines()
 
     def snapshot(self) -> Snapshot:
-        data: dict[str, Any] = {
-            "rules": state_to_data(self.state),
-            "deadlines": {k: [d.kind, d.due, d.extended] for k, d in sorted(self.deadlines.items())},
-            "ordered": sorted([list(x) for x in self.ordered]),
-        }
-        return Snapshot(self.head, data, state_hash(self.state))
+        return Snapshot(self.head, self.position.to_data(), state_hash(self.state))
 
     @classmethod
     def from_snapshot(
         cls, record: GameRecord, settings: GameSettings, snap: Snapshot, board: Board, catalog: Catalog
     ) -> Projection:
-        data = snap.state
-        rules = data.get("rules", data)
-        state = state_from_data(rules, board, catalog)
-        deadlines = {
-            k: Deadline(k, str(v[0]), str(v[1]), bool(v[2])) for k, v in (data.get("deadlines") or {}).items()
-        }
-        ordered = {(int(r), str(t), str(f)) for r, t, f in data.get("ordered") or []}
-        return cls(record, settings, state, snap.seq, deadlines, ordered)
+        return cls(record, settings, Fold(Position.from_data(snap.state, board, catalog), snap.seq))
 
     @classmethod
     def initial_snapshot(cls, state: GameState) -> Snapshot:
-        return Snapshot(0, {"rules": state_to_data(state), "deadlines": {}, "ordered": []}, state_hash(state))
+        return Snapshot(0, Position(state).to_data(), state_hash(state))

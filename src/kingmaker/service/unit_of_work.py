@@ -1,6 +1,11 @@
 """The unit of work under every command handler: load a game (snapshot plus the entries
-after it, undo honoured), decide with a build function, append the entries with
-optimistic concurrency on the sequence number, retry on conflict, keep a cache.
+after it, folded by ``kingmaker.log.fold``), decide with a build function, append the
+entries with optimistic concurrency on the sequence number, retry on conflict.
+
+It holds the games it has loaded (a bounded, thread-safe cache: one ``Projection`` per
+game, its fold caught up by reading only the entries after its head, which other
+processes sharing the store may have appended). Every fold of a held game happens under
+the game's lock; readers get branches or timelines, which never move under them.
 
 Handlers (``service.handlers``) are functions of a unit of work, an actor and a command.
 """
@@ -11,14 +16,14 @@ import random
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
 from kingmaker.log.envelope import Envelope
-from kingmaker.log.service_events import (
-    Undone,
-)
+from kingmaker.log.fold import Fold, Position, Timeline, Unreachable
+from kingmaker.log.service_events import Undone
 from kingmaker.rules.board import Board
 from kingmaker.rules.cards import Catalog
 from kingmaker.rules.codec import board_from_data, catalog_from_data
@@ -39,6 +44,10 @@ _T = TypeVar("_T")
 Entry = tuple[Record, str | None]  # an event or service entry, and the rule that decided it
 Build = Callable[[Projection], tuple[Outcome, list[Entry]]]
 
+#: Games held at once by default (each with its fold; a game of 10,000 entries folded
+#: from its start holds a few MB)
+CACHE_SIZE = 32
+
 
 @dataclass(frozen=True)
 class _Static:
@@ -48,14 +57,22 @@ class _Static:
 
 
 class UnitOfWork:
-    """Loading, caching and committing games; thread-safe, and safe with several processes
-    on one store."""
+    """Loading, holding and committing games; thread-safe, and safe with several
+    processes on one store."""
 
-    def __init__(self, store: GameStore, clock: Clock | None = None, *, max_retries: int = 200):
+    def __init__(
+        self,
+        store: GameStore,
+        clock: Clock | None = None,
+        *,
+        max_retries: int = 200,
+        cache_size: int = CACHE_SIZE,
+    ):
         self.store = store
         self.clock: Clock = clock or SystemClock()
         self.max_retries = max_retries
-        self.cache: dict[str, Projection] = {}
+        self.cache_size = max(1, cache_size)
+        self._held: OrderedDict[str, Projection] = OrderedDict()  # least recently used first
         self._static: dict[str, _Static] = {}
         # boards and catalogs decoded, by the identity of their data (kept alive here):
         # games whose records share their data (``SqlStore`` shares equal data) share these
@@ -72,65 +89,87 @@ class UnitOfWork:
 
     def envelope(
         self,
-        proj: Projection,
+        state_of: Projection | Position,
         actor: Actor,
         record: Record,
         rule: str | None,
         seq: int,
         command_id: str | None,
     ) -> Envelope:
+        """An entry stamped with the round and turn of ``state_of`` and the clock's time."""
+        state = state_of.state
         return Envelope(
-            seq,
-            proj.state.round,
-            proj.state.turn,
-            actor.label,
-            rule,
-            record,
-            iso(self.clock.now()),
-            command_id,
+            seq, state.round, state.turn, actor.label, rule, record, iso(self.clock.now()), command_id
         )
 
-    def commit(self, game: str, actor: Actor, build: Build, key: str | None) -> Outcome:
-        command_id = key or secrets.token_hex(8)
+    def commit(
+        self,
+        game: str,
+        actor: Actor,
+        build: Build,
+        key: str | None,
+        *,
+        command_ids: bool = True,
+        snapshot: bool = False,
+    ) -> Outcome:
+        """Decide with ``build`` on the game as it stands and append its entries (all or
+        none), deciding again if another writer got there first. ``command_ids``: the
+        entries carry the command's id (the key, or a fresh one); ``snapshot``: store a
+        snapshot with them (else one every ``snapshot_every`` entries)."""
+        command_id = (key or secrets.token_hex(8)) if command_ids else None
         if key is not None:
             seen = self.earlier_answer(game, key)
             if seen is not None:  # a retry: nothing is decided again
                 return seen
         with self.lock(game):
             for attempt in range(self.max_retries):
-                proj = self.current(game)
-                outcome, entries = build(proj)
+                held = self._catch_up(game)
+                outcome, entries = build(held.copy())
                 if not entries:
                     return outcome
-                work = proj.copy()
-                envs: list[Envelope] = []
-                for record, rule in entries:
-                    env = self.envelope(work, actor, record, rule, work.head + 1, command_id)
-                    work.step(env)
-                    envs.append(env)
-                every = proj.settings.snapshot_every
-                snapshot = work.snapshot() if work.head // every > proj.head // every else None
+                work = held.copy()
+                envs = [
+                    self._fold_entry(game, work.fold, actor, record, rule, command_id)
+                    for record, rule in entries
+                ]
+                every = held.settings.snapshot_every
+                snap = work.snapshot() if snapshot or work.head // every > held.head // every else None
                 try:
                     r = self.store.append(
                         game,
-                        proj.head,
+                        held.head,
                         envs,
                         idempotency_key=key,
                         response=outcome.to_data(),
-                        snapshot=snapshot,
+                        snapshot=snap,
                     )
                 except ConcurrencyError:
-                    # another process appended first: catch up (``_current`` reads the new
-                    # entries) and decide again, after a short random pause
+                    # another process appended first: catch up (``_catch_up`` reads the
+                    # new entries) and decide again, after a short random pause
                     time.sleep(random.uniform(0, 0.001 * min(attempt + 1, 10)))
                     continue
                 if r.replayed:
                     return Outcome.from_data(r.response or {}, replayed=True).with_seqs(
                         r.first_seq, r.last_seq
                     )
-                self.cache[game] = work
+                held.fold.extend(work.fold)
                 return outcome.with_seqs(r.first_seq, r.last_seq)
         raise Conflict(f"game {game} kept changing under this request; try again")
+
+    def _fold_entry(
+        self, game: str, fold: Fold, actor: Actor, record: Record, rule: str | None, command_id: str | None
+    ) -> Envelope:
+        """Stamp ``record`` as the next entry of ``fold`` and fold it. An undo is stamped
+        with the round and turn it returns to."""
+        seq = fold.head + 1
+        if isinstance(record, Undone):
+            restored = self.position_after(game, fold, min(record.to_seq, fold.head))
+            env = self.envelope(restored, actor, record, rule, seq, command_id)
+            fold.step(env, restored)
+        else:
+            env = self.envelope(fold.position, actor, record, rule, seq, command_id)
+            fold.step(env)
+        return env
 
     def earlier_answer(self, game: str, key: str) -> Outcome | None:
         """The answer given to an earlier command sent with idempotency ``key`` (decided
@@ -170,36 +209,95 @@ class UnitOfWork:
         return value
 
     def project(self, game: str, upto: int | None = None, *, snapshots: bool = True) -> Projection:
-        """The game as it stood after entry ``upto`` (default: now)."""
+        """The game as it stood after entry ``upto`` (default: now), read from the store:
+        from the latest snapshot at or before it (``snapshots``), else from the start."""
         st = self.static_of(game)
         rec = self.store.game(game)
         snap = self.store.latest_snapshot(game, at_or_before=upto if snapshots else 0)
         proj = Projection.from_snapshot(rec, st.settings, snap, st.board, st.catalog)
         for env in self.store.envelopes(game, after=snap.seq, upto=upto):
-            if isinstance(env.event, Undone):
-                proj = self.project(game, upto=min(env.event.to_seq, env.seq - 1), snapshots=snapshots)
-                proj.head = env.seq
-            else:
-                proj.step(env)
+            self.fold_into(game, proj.fold, env, snapshots=snapshots)
         return proj
 
-    def current(self, game: str) -> Projection:
-        """The cached projection, caught up with entries other processes appended."""
-        proj = self.cache.get(game)
+    def fold_into(self, game: str, fold: Fold, env: Envelope, *, snapshots: bool = True) -> None:
+        """Fold a stored entry; an undo to before the fold's start restores the position
+        read from the store."""
+        try:
+            fold.step(env)
+        except Unreachable as e:
+            fold.step(env, self.project(game, upto=e.seq, snapshots=snapshots).position)
+
+    def position_after(self, game: str, fold: Fold, seq: int) -> Position:
+        """The position after entry ``seq``: kept by ``fold``, else read from the store."""
+        try:
+            return fold.after(seq)
+        except Unreachable:
+            return self.project(game, upto=seq).position
+
+    # ------------------------------------------------------------------ the games held
+    def _cached(self, game: str) -> Projection | None:
+        with self._guard:
+            proj = self._held.get(game)
+            if proj is not None:
+                self._held.move_to_end(game)
+            return proj
+
+    def _keep(self, game: str, proj: Projection) -> None:
+        with self._guard:
+            self._held[game] = proj
+            self._held.move_to_end(game)
+            while len(self._held) > self.cache_size:
+                self._held.popitem(last=False)
+
+    def forget(self, game: str) -> None:
+        """Drop what is held of ``game`` (it is read again from the store when needed)."""
+        with self._guard:
+            self._held.pop(game, None)
+
+    def _catch_up(self, game: str) -> Projection:
+        """The held game with every entry of the store folded (under the game's lock):
+        only the entries after its head are read."""
+        proj = self._cached(game)
         if proj is None:
             proj = self.project(game)
-            self.cache[game] = proj
-            return proj
-        if self.store.head(game) == proj.head:  # one query when nothing is new (the usual)
-            return proj
-        tail = list(self.store.envelopes(game, after=proj.head))
-        if not tail:
-            return proj
-        if any(isinstance(e.event, Undone) for e in tail):
-            proj = self.project(game)
         else:
-            proj = proj.copy()
-            for env in tail:
-                proj.step(env)
-        self.cache[game] = proj
+            for env in self.store.envelopes(game, after=proj.head):
+                self.fold_into(game, proj.fold, env)
+        self._keep(game, proj)
         return proj
+
+    def held(self, game: str) -> Projection:
+        """The game as the service holds it, caught up with the store (one query when
+        nothing is new, the usual case). Shared: read it, never fold into it (``copy``)."""
+        proj = self._cached(game)
+        if proj is not None and self.store.head(game) == proj.head:
+            return proj
+        with self.lock(game):
+            return self._catch_up(game)
+
+    def save_snapshot(self, game: str) -> None:
+        """Store a snapshot of the game as it stands (snapshots only make loading fast)."""
+        with self.lock(game):
+            self.store.save_snapshot(game, self._catch_up(game).snapshot())
+
+    def current(self, game: str) -> Projection:
+        """The game as it stands now, to read or fold further (a branch of the held one)."""
+        return self.held(game).copy()
+
+    def timeline(self, game: str) -> Timeline:
+        """The game's log folded from its first entry, up to its latest: the held fold's
+        timeline. The first call for a game loaded from a snapshot folds the whole log
+        once (outside the game's lock); later calls fold only new entries."""
+        proj = self._cached(game)
+        if proj is not None and proj.fold.start_seq == 0 and self.store.head(game) == proj.head:
+            return proj.fold.timeline()
+        with self.lock(game):
+            proj = self._catch_up(game)
+            if proj.fold.start_seq == 0:
+                return proj.fold.timeline()
+        full = self.project(game, snapshots=False)  # the long read, without the lock
+        with self.lock(game):
+            for env in self.store.envelopes(game, after=full.head):
+                self.fold_into(game, full.fold, env)
+            self._keep(game, full)
+            return full.fold.timeline()

@@ -2,8 +2,8 @@
 faction's private report and the GM's private messages, as pure functions of a game's
 log and states, each in BBCode, Markdown and plain text.
 
-Build the inputs once (``reports_for(service, game)``, or ``Reports(Timeline(initial,
-envelopes), names)``), then::
+Build the inputs once (``reports_for(service, game)``, which asks the service for the
+timeline it holds, or ``Reports(Fold.of(initial, envelopes).timeline(), names)``), then::
 
     doc = turn_report(ctx, (round, faction), "public")   # or "gm", or a faction id
     text = render(doc, "bbcode")                        # or "markdown", "plain"

@@ -4,10 +4,10 @@ order; and each viewer's part of the log (``visible_log`` decides it, nothing el
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from kingmaker.log.envelope import Envelope
-from kingmaker.log.visibility import numbering, visible_log
+from kingmaker.log.visibility import numbering
 from kingmaker.rules.commands import GM
 from kingmaker.rules.views import PUBLIC, View, view
 
@@ -18,21 +18,18 @@ from .timeline import Timeline, Turn, in_turn
 
 @dataclass
 class Reports:
-    """The inputs of a game's reports. ``describe`` writes an order's text (pass
-    ``kingmaker.orders_text.format_order`` once it exists)."""
+    """The inputs of a game's reports: the timeline the service holds
+    (``GameService.report_inputs``), how to name things, and how to write an order
+    (``describe``; ``reports_for`` passes ``kingmaker.orders_text.format_order``)."""
 
     timeline: Timeline
     names: Names
     describe: Describe = default_describe
-    _visible: dict[tuple[str, int], list[Envelope]] = field(default_factory=dict, repr=False)
 
     def visible(self, viewer: str) -> list[Envelope]:
-        """The entries ``viewer`` (a faction, ``gm`` or ``public``) may read."""
-        key = (viewer, self.timeline.head)
-        if key not in self._visible:
-            self._visible = {k: v for k, v in self._visible.items() if k[1] == key[1]}
-            self._visible[key] = visible_log(self.timeline.envelopes, viewer)
-        return self._visible[key]
+        """The entries ``viewer`` (a faction, ``gm`` or ``public``) may read (worked
+        out once per timeline: ``Timeline.visible``)."""
+        return self.timeline.visible(viewer)
 
     def numbering(self, viewer: str) -> Callable[[int], int]:
         """How ``viewer`` numbers log entries (``log.visibility.numbering``)."""

@@ -1,41 +1,36 @@
-"""Gathering a game's report inputs from a ``GameService`` (the one module here that
-reads a store; the reports themselves are pure functions of what it returns)."""
+"""A game's report inputs, from the service's query ``GameService.report_inputs``: the
+timeline the service holds (caught up with the store, never folded again here) and the
+game's factions' names and colours. The reports themselves are pure functions of them."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from kingmaker.rules.codec import board_from_data, catalog_from_data
 from kingmaker.rules.commands import Command
 from kingmaker.rules.state import GameState
 from kingmaker.service.game_service import GameService
-from kingmaker.service.projection import Projection
-from kingmaker.service.settings import GameSettings
 
 from .context import Reports
 from .naming import Names
 from .order_text import Describe, default_describe
-from .timeline import Timeline
 
 
 def reports_for(service: GameService, game: str, describe: Describe | None = None) -> Reports:
-    """The report inputs of ``game``: its initial state (the creation snapshot), every
-    log entry, and its factions' names and colours. Orders are written as players write
-    them (``orders_text.format_order``) unless ``describe`` says otherwise."""
-    rec = service.store.game(game)
-    if describe is None:
-        describe = canonical_describe(rec.settings)
-    board, catalog = board_from_data(rec.board), catalog_from_data(rec.catalog)
-    first = service.store.latest_snapshot(game, at_or_before=0)
-    initial = Projection.from_snapshot(rec, GameSettings.from_data(rec.settings), first, board, catalog).state
-    timeline = Timeline(initial, service.store.envelopes(game))
-    return Reports(timeline, Names.from_settings(board, catalog, rec.settings), describe)
+    """The report inputs of ``game``: its timeline (the log folded from the first entry
+    to the latest) and its factions' names and colours. Orders are written as players
+    write them (``orders_text.format_order``) unless ``describe`` says otherwise."""
+    inputs = service.report_inputs(game)
+    settings = inputs.record.settings
+    initial = inputs.timeline.initial
+    names = Names.from_settings(initial.board, initial.catalog, settings)
+    return Reports(inputs.timeline, names, describe or canonical_describe(settings))
 
 
 def catch_up(reports: Reports, service: GameService, game: str) -> Reports:
-    """Read the entries appended since ``reports`` was built (the timeline grows)."""
-    reports.timeline.add(service.store.envelopes(game, after=reports.timeline.head))
+    """``reports`` with the timeline as the service holds it now (the entries appended
+    since are folded once, by the service)."""
+    reports.timeline = service.report_inputs(game).timeline
     return reports
 
 

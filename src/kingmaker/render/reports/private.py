@@ -24,7 +24,7 @@ from .messages import (
     permission_request,
 )
 from .naming import when
-from .timeline import Turn, deadlines
+from .timeline import Turn
 from .turn import orders_as_given, position_at_end, resolution
 
 
@@ -135,7 +135,9 @@ def private_report(ctx: Reports, turn: Turn, faction: str) -> Document:
     n = ctx.names
     state = ctx.timeline.state_at_end_of(turn)
     v = view(state, faction)
-    due = deadlines(ctx.visible(faction), upto=ctx.timeline.last_seq_of(turn) or None)
+    tl = ctx.timeline
+    # deadlines then, looked up only for the turns, declarations and requests ``v`` shows
+    due = tl.position_after(tl.last_seq_of(turn) or tl.head).due()
     rnd, whose = turn
     blocks: list[Block] = [
         heading(
@@ -165,7 +167,7 @@ def messages_for(ctx: Reports, faction: str) -> list[Message]:
     allied orders and army formations awaiting it, with their deadlines."""
     state = ctx.timeline.now
     v = view(state, faction)
-    due = deadlines(ctx.visible(faction))
+    due = ctx.timeline.position.due()
     n, d = ctx.names, ctx.describe
     out = [
         alliance_request(state, x.id, faction, n, due=due.get(x.id), describe=d)

@@ -18,7 +18,7 @@ from .context import Reports
 from .document import Block, Document, Inline, Item, bold, bullets, heading, inlines, italic, item, para
 from .happenings import order_text, sentence
 from .position import position
-from .timeline import Turn, live_seqs
+from .timeline import Live, Turn
 
 UNDONE = " (undone by the GM)"
 
@@ -45,7 +45,7 @@ def orders_as_given(ctx: Reports, turn: Turn, viewer: str) -> list[Block]:
         if viewer == PUBLIC and not ctx.timeline.is_over(turn):
             return [para(italic("The turn's orders are published when it ends."))]
         return [para(italic("No orders to publish." if viewer == PUBLIC else "No orders."))]
-    live = live_seqs(ctx.visible(viewer))
+    live = ctx.timeline.live
     by_faction: dict[str, list[Item]] = {}
     for env in entries:
         o = env.event
@@ -80,9 +80,7 @@ def _outcome(ctx: Reports, env: Envelope) -> tuple[Inline, ...]:
     return inlines(who, f": {text} — ", bold(o.result), rule, ": ", o.explanation)
 
 
-def resolution_items(
-    ctx: Reports, entries: Sequence[Envelope], live: frozenset[int], viewer: str
-) -> list[Item]:
+def resolution_items(ctx: Reports, entries: Sequence[Envelope], live: Live, viewer: str) -> list[Item]:
     """Each order with its outcome (accepted / refused / pending, rule, explanation) and
     what it caused; and each other entry (the GM's rulings, the clock's deadlines), as
     ``viewer`` reads them (entries numbered as it numbers them)."""
@@ -109,7 +107,7 @@ def resolution_items(
 
 def resolution(ctx: Reports, turn: Turn, viewer: str) -> list[Block]:
     entries = ctx.visible_in(turn, viewer)
-    items = resolution_items(ctx, entries, live_seqs(ctx.visible(viewer)), viewer)
+    items = resolution_items(ctx, entries, ctx.timeline.live, viewer)
     return [bullets(items)] if items else [para(italic("Nothing happened."))]
 
 
