@@ -67,7 +67,54 @@ def record(game_id: str, state: GameState) -> GameRecord:
     )
 
 
-def store_benchmarks(label: str, store: GameStore, initial: GameState, envs: list[Envelope], repeat: int) -> None:
+def served_game(n: int) -> list[str]:
+    """The export of a game of ``n`` entries played through the service (orders with
+    their submissions, deadlines, turns, an undo every 400 commands)."""
+    from kingmaker.service import GM_ACTOR, FixedClock
+    from kingmaker.service.commands import CreateGame, Submit, Undo
+    from kingmaker.service.transfer import export_lines
+    from kingmaker.simulation import RandomPlayer
+    from kingmaker.storage.memory import MemoryStore
+
+    svc = GameService(MemoryStore(), FixedClock())
+    gid = svc.execute(GM_ACTOR, CreateGame("Bench", ("red", "blue", "green", "gold"), seed="bench")).game
+    player = RandomPlayer(7)
+    k = 0
+    while svc.store.head(gid) < n:
+        svc.execute(GM_ACTOR, Submit(gid, player.command(svc.state(gid))))
+        k += 1
+        if k % 400 == 0:
+            svc.execute(GM_ACTOR, Undo(gid, svc.store.head(gid) - 5, "oops"))
+    return [line + "\n" for line in export_lines(svc.store, gid)]
+
+
+def report_requests(store: GameStore, lines: list[str], repeat: int) -> None:
+    """A turn-report request (public: the last turn over, in BBCode) to a service that
+    holds the game, as the web's report page makes it: the first, then the next ones."""
+    from kingmaker.render.reports import render, reports_for, turn_report
+    from kingmaker.service.transfer import import_game
+
+    gid = import_game(store, lines, as_id=f"served-{uuid.uuid4().hex[:8]}").game
+    svc = GameService(store)
+    svc.state(gid)  # the service holds the game, as a running server does
+
+    def request() -> None:
+        ctx = reports_for(svc, gid)
+        over = [t for t in ctx.timeline.turns() if ctx.timeline.is_over(t)]
+        render(turn_report(ctx, over[-1], "public"), "bbcode")
+
+    t0 = time.perf_counter()
+    request()
+    t_first = time.perf_counter() - t0
+    t_next = median(request, repeat)
+    n = len(lines) - 2
+    print(f"  turn report of a {n}-entry game, first request     {t_first * 1e3:9.1f} ms")
+    print(f"  turn report of a {n}-entry game, next requests     {t_next * 1e3:9.1f} ms")
+
+
+def store_benchmarks(
+    label: str, store: GameStore, initial: GameState, envs: list[Envelope], repeat: int, served: list[str]
+) -> None:
     print(f"{label}")
     gid = f"bench-{uuid.uuid4().hex[:8]}"
     store.create_game(record(gid, initial), Projection.initial_snapshot(initial))
@@ -96,6 +143,7 @@ def store_benchmarks(label: str, store: GameStore, initial: GameState, envs: lis
     t_with = median(load_with, repeat)
     print(f"  load {len(envs)} events, no snapshot               {t_without * 1e3:9.1f} ms")
     print(f"  load {len(envs)} events, from the latest snapshot  {t_with * 1e3:9.1f} ms")
+    report_requests(store, served, repeat)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,9 +176,10 @@ def main(argv: list[str] | None = None) -> int:
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     print(f"  peak memory of decoding and replaying              {peak / 2**20:9.1f} MB")
+    served = served_game(args.events)
     with tempfile.TemporaryDirectory() as tmp:
         sqlite = open_store(f"sqlite:///{Path(tmp) / 'bench.db'}")
-        store_benchmarks("SQLite (WAL, synchronous=FULL)", sqlite, initial, envs, args.repeat)
+        store_benchmarks("SQLite (WAL, synchronous=FULL)", sqlite, initial, envs, args.repeat, served)
         sqlite.close()
     import sqlalchemy as sa
     from sqlalchemy.engine import make_url
@@ -147,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         url = base.update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False)
         pg = open_store(url)
-        store_benchmarks("PostgreSQL (a scratch schema, dropped after)", pg, initial, envs, args.repeat)
+        store_benchmarks("PostgreSQL (a scratch schema, dropped after)", pg, initial, envs, args.repeat, served)
         pg.close()
     finally:
         with admin.begin() as conn:

@@ -175,6 +175,7 @@ class Fold:
         self._turn_keys: list[Turn] = []  # turns in order of their first entry
         self._turn_firsts: list[int] = []
         self._turn_seqs: dict[Turn, list[int]] = {}
+        self._last_turn: Turn | None = None
         self._window: Timeline | None = None
 
     @classmethod
@@ -204,32 +205,41 @@ class Fold:
         """Fold one entry (its ``seq`` after the head). An ``Undone`` restores the
         position kept after its target, or ``restored`` when given (the caller read it
         elsewhere after ``Unreachable``)."""
-        if env.seq <= self.head:
-            raise ValueError(f"entry {env.seq} is not after entry {self.head}, folded already")
-        if isinstance(env.event, Undone):
-            target = min(env.event.to_seq, env.seq - 1)
+        head, pos = self._tip
+        seq, e = env.seq, env.event
+        if seq <= head:
+            raise ValueError(f"entry {seq} is not after entry {head}, folded already")
+        if isinstance(e, Event):  # the most entries, so first
+            pos = Position(apply(pos.state, e), pos.deadlines, pos.ordered)
+        elif isinstance(e, Undone):
+            target = min(e.to_seq, seq - 1)
             pos = restored if restored is not None else self.after(target)
-            self._undo_seqs.append(env.seq)
+            self._undo_seqs.append(seq)
             self._undo_targets.append(target)
         else:
-            pos = self.position.after(env)
+            pos = pos.after(env)
         self._push(env, pos)
 
     def _push(self, env: Envelope, pos: Position) -> None:
         # appended in this order, and windows read only up to their length: a window
         # taken between two writes sees whole entries
+        seq = env.seq
         key = (env.round, env.turn)
-        seqs = self._turn_seqs.get(key)
-        if seqs is None:
-            self._turn_seqs[key] = [env.seq]
-            self._turn_keys.append(key)
-            self._turn_firsts.append(env.seq)
+        if key == self._last_turn:
+            self._turn_seqs[key].append(seq)
         else:
-            seqs.append(env.seq)
-        self._seqs.append(env.seq)
+            seqs = self._turn_seqs.get(key)
+            if seqs is None:
+                self._turn_seqs[key] = [seq]
+                self._turn_keys.append(key)
+                self._turn_firsts.append(seq)
+            else:
+                seqs.append(seq)
+            self._last_turn = key
+        self._seqs.append(seq)
         self._pos.append(pos)
         self._envs.append(env)
-        self._tip = (env.seq, pos)
+        self._tip = (seq, pos)
 
     def branch(self) -> Fold:
         """A fold that goes on from this one's head without changing it (its undos read
