@@ -2,7 +2,10 @@
 
 Generic over the frozen dataclasses of the model: each field is encoded by its declared
 type, so a snapshot decodes to an equal state. Boards and card sets are encoded the same
-way, so a game's data set can be stored with the game.
+way, so a game's data set can be stored with the game. An event card's event section
+carries its ``kind`` (``{"kind": "plague", "places": ["bristol"]}``, as FULL_GAME 3.13.1
+writes it); a field added later (``frozen.ADDED_LATER``) is left out while empty, so a
+game stored before it existed still decodes (to the field's default).
 """
 
 from __future__ import annotations
@@ -15,8 +18,8 @@ from functools import cache
 from typing import Any
 
 from .board import Board
-from .cards import Catalog
-from .frozen import FrozenDict
+from .cards import Catalog, EventSection
+from .frozen import FrozenDict, omitted
 from .records import Record, from_data, to_data
 from .state import GameState
 
@@ -45,7 +48,12 @@ def encode(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
         return [encode(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in _init_fields(type(value))}
+        out = {"kind": value.kind.value} if isinstance(value, EventSection) else {}
+        for f in _init_fields(type(value)):
+            v = getattr(value, f.name)
+            if not omitted(f, v):
+                out[f.name] = encode(v)
+        return out
     raise CodecError(f"cannot encode a {type(value).__name__}")
 
 
@@ -91,6 +99,10 @@ def decode(tp: Any, data: Any, where: str = "$") -> Any:
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if not isinstance(data, dict):
             raise CodecError(f"{where}: expected a mapping for {tp.__name__}")
+        if issubclass(tp, EventSection):
+            if data.get("kind") != tp.kind.value:
+                raise CodecError(f"{where}: not a {tp.kind.value} event")
+            data = {k: v for k, v in data.items() if k != "kind"}
         hints = _hints(tp)
         kwargs = {}
         for f in _init_fields(tp):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Any, NoReturn, TypeVar
 
 K = TypeVar("K")
@@ -69,3 +71,21 @@ class FrozenDict(dict[K, V]):
 
 
 EMPTY: FrozenDict[Any, Any] = FrozenDict()
+
+
+# Metadata of a dataclass field added after games were stored: while its value is empty
+# it is left out of the encoded form (``codec``) and of the fingerprints and hashes
+# (``hashing``, top-level fields of a state, board or card set), so those games keep
+# their records and their hashes.
+ADDED_LATER: Mapping[str, bool] = MappingProxyType({"omit_when_empty": True})
+
+
+def omitted(f: dataclasses.Field[Any], value: object) -> bool:
+    """Whether field ``f`` holding ``value`` is left out (``ADDED_LATER`` and empty).
+
+    >>> from kingmaker.rules.cards import Catalog
+    >>> events = next(f for f in dataclasses.fields(Catalog) if f.name == "events")
+    >>> omitted(events, FrozenDict()), omitted(events, FrozenDict({"a": 1}))
+    (True, False)
+    """
+    return bool(f.metadata.get("omit_when_empty")) and not value

@@ -9,6 +9,7 @@ import json
 from enum import Enum
 from typing import Any
 
+from .frozen import omitted
 from .records import Record, to_data
 from .state import GameState
 
@@ -48,7 +49,7 @@ def static_fingerprint(obj: object) -> str:
     data = {
         f.name: encode(getattr(obj, f.name))
         for f in dataclasses.fields(obj)  # type: ignore[arg-type]
-        if f.init
+        if f.init and not omitted(f, getattr(obj, f.name))
     }
     digest = hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
     _STATIC[id(obj)] = (obj, digest)
@@ -63,7 +64,7 @@ def state_data(state: GameState) -> dict[str, Any]:
         "catalog": static_fingerprint(state.catalog),
     }
     for f in dataclasses.fields(state):
-        if f.name in ("board", "catalog"):
+        if f.name in ("board", "catalog") or omitted(f, getattr(state, f.name)):
             continue
         out[f.name] = encode(getattr(state, f.name))
     return out
