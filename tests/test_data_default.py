@@ -371,6 +371,7 @@ def test_ships_and_heirs(ds: DataSet) -> None:
 def test_setup(ds: DataSet) -> None:
     st_ = ds.setup
     assert (st_.min_factions, st_.max_factions) == (2, 6)
+    assert st_.min_event_cards == 60 <= len(ds.catalog.events)
     assert len(st_.factions) == 6 and len({f.id for f in st_.factions}) == 6
     assert set(st_.removed) == {
         "plantagenet_lancaster",
@@ -389,7 +390,7 @@ def test_setup(ds: DataSet) -> None:
 
 def test_ids_unique_across_tables(ds: DataSet) -> None:
     c = ds.catalog
-    tables = [ds.board.places, ds.board.seas, c.nobles, c.awards, c.ships, c.heirs]
+    tables = [ds.board.places, ds.board.seas, c.nobles, c.awards, c.ships, c.heirs, c.events]
     ids = [i for t in tables for i in t]
     assert len(ids) == len(set(ids))
 
@@ -474,9 +475,9 @@ def test_round_trip_any_text_and_numbers(
     )
     gd = c.ships["grace_dieu"]
     ships = c.ships.set("grace_dieu", type(gd)(gd.id, ship, gd.capacity, gd.home_port))
-    catalog = type(c)(nobles, c.awards, FrozenDict(ships), c.heirs, c.removed)
+    catalog = type(c)(nobles, c.awards, FrozenDict(ships), c.heirs, c.removed, c.events)
     setup = type(ds.setup)(
-        name, ds.setup.factions, 2, 6, 7, ds.setup.removed, ds.setup.crowned, ds.setup.see_seniority
+        name, ds.setup.factions, 2, 6, 7, ds.setup.removed, ds.setup.crowned, ds.setup.see_seniority, 60
     )
     changed = DataSet(board, catalog, setup)
     folder = tmp_path_factory.mktemp("rt")

@@ -15,6 +15,7 @@ from typing import Any
 from kingmaker.rules.board import PlaceKind
 
 from . import schema as s
+from .deck import check_events
 from .parse import Parsed
 from .problems import DataProblem
 
@@ -28,6 +29,7 @@ def run_checks(out: Parsed) -> None:
     check_card_references(out)
     check_heirs(out)
     check_setup(out)
+    check_events(out)
 
 
 def _report(out: Parsed, file: str, key_path: str, reason: str) -> None:
@@ -35,7 +37,8 @@ def _report(out: Parsed, file: str, key_path: str, reason: str) -> None:
 
 
 def check_duplicates(out: Parsed) -> None:
-    """An id names one thing only: across places, seas, nobles, awards, ships and heirs."""
+    """An id names one thing only: across places, seas, nobles, awards, ships, heirs and
+    event cards."""
     seen: dict[str, str] = {}
     groups: list[tuple[str, str, Iterable[tuple[str, str]]]] = [
         (s.PLACES, "a place", ((i, i) for i in out.place_ids)),
@@ -44,6 +47,7 @@ def check_duplicates(out: Parsed) -> None:
         (s.AWARDS, "an award", iter(out.award_ids)),
         (s.SHIPS, "a ship", ((i, i) for i in out.ship_ids)),
         (s.HEIRS, "an heir", ((i, i) for i in out.heir_ids)),
+        (s.EVENTS, "an event card", ((i, i) for i in out.event_ids)),
     ]
     for file, what, ids in groups:
         for ident, path in ids:

@@ -23,7 +23,8 @@ class Setup:
 
     ``removed`` lists the cards the set-up takes out of the crown deck (also kept in
     ``Catalog.removed``); ``crowned`` the heirs crowned at the start (``heirs.toml``);
-    ``see_seniority`` the sees from most to least senior (``awards.toml``).
+    ``see_seniority`` the sees from most to least senior (``awards.toml``);
+    ``min_event_cards`` the fewest cards the event deck (``events.toml``) may hold.
     """
 
     name: str
@@ -34,6 +35,7 @@ class Setup:
     removed: tuple[str, ...] = ()
     crowned: tuple[str, ...] = ()
     see_seniority: tuple[str, ...] = ()
+    min_event_cards: int = 0
 
     def faction_ids(self, count: int) -> tuple[str, ...]:
         """The ids of the first ``count`` factions, for a game of ``count`` players.

@@ -5,11 +5,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
+from enum import Enum
 from pathlib import Path
 
 from kingmaker.rules.board import Place
-from kingmaker.rules.cards import Award, AwardKind, NobleCard
+from kingmaker.rules.cards import Award, AwardKind, BattleHalf, CardEvent, EventCard, NobleCard
 
 from . import schema as s
 from .dataset import DataSet
@@ -59,6 +61,7 @@ def setup_toml(ds: DataSet, notes: Notes) -> Lines:
     _field(lines, "min_factions", st.min_factions)
     _field(lines, "max_factions", st.max_factions)
     _field(lines, "cards_per_faction", st.cards_per_faction)
+    _field(lines, "min_event_cards", st.min_event_cards)
     if "removed" in notes:
         lines.extend(comment(notes["removed"]))
     _field(lines, "removed", list(st.removed))
@@ -194,6 +197,40 @@ def heirs_toml(ds: DataSet, notes: Notes) -> Lines:
     return lines
 
 
+def _event_table(event: CardEvent) -> str:
+    pairs: list[tuple[str, object]] = [("kind", event.kind.value)]
+    for f in dataclasses.fields(event):
+        value = getattr(event, f.name)
+        if value is None:
+            continue
+        if isinstance(value, Enum):
+            value = value.value
+        pairs.append((f.name, list(value) if isinstance(value, tuple) else value))
+    return inline_table(pairs)
+
+
+def _battle_value(battle: BattleHalf) -> str:
+    if battle.odds is None:
+        return toml_value(s.BAD_WEATHER)
+    return inline_table([("odds", battle.odds.value), ("deaths", list(battle.deaths))])
+
+
+def _event_card(lines: Lines, card: EventCard) -> None:
+    _field(lines, "name", card.name)
+    if card.event is not None:
+        lines.append(f"event = {_event_table(card.event)}")
+    if card.battle is not None:
+        lines.append(f"battle = {_battle_value(card.battle)}")
+
+
+def events_toml(ds: DataSet, notes: Notes) -> Lines:
+    lines: Lines = []
+    for card in ds.catalog.events.values():
+        _header(lines, card.id, notes)
+        _event_card(lines, card)
+    return lines
+
+
 WRITERS = {
     s.SETUP: setup_toml,
     s.PLACES: places_toml,
@@ -203,6 +240,7 @@ WRITERS = {
     s.AWARDS: awards_toml,
     s.SHIPS: ships_toml,
     s.HEIRS: heirs_toml,
+    s.EVENTS: events_toml,
 }
 
 
@@ -227,7 +265,7 @@ def dump_dataset(
     headers: Mapping[str, str] | None = None,
     notes: Mapping[str, Notes] | None = None,
 ) -> Path:
-    """Write ``ds`` into ``folder`` (created if needed) as the eight data files; returns ``folder``."""
+    """Write ``ds`` into ``folder`` (created if needed) as the nine data files; returns ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     for name, text in dataset_files(ds, headers, notes).items():
         (folder / name).write_text(text, encoding="utf-8")

@@ -21,10 +21,12 @@ from kingmaker.rules.frozen import FrozenDict
 from . import schema as s
 from .checks import run_checks
 from .dataset import DataSet, Setup
+from .deck import parse_events
 from .parse import PARSERS, Parsed
 from .problems import DataError, DataProblem
 
 DEFAULT_SET = "england1455"
+_PARSERS = {**PARSERS, s.EVENTS: parse_events}
 _AT = re.compile(r"^(?P<msg>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)$")
 
 
@@ -65,7 +67,7 @@ def read_folder(folder: Path | Traversable) -> Parsed:
         data = _read(folder, file, out)
         if data is not None:
             out.raw[file] = data
-            PARSERS[file](out, data)
+            _PARSERS[file](out, data)
     run_checks(out)
     rank = {f: i for i, f in enumerate(s.FILES)}
     out.problems.sort(key=lambda p: rank.get(p.file, -1))  # by file; found order within one
@@ -105,6 +107,7 @@ def build_dataset(out: Parsed) -> DataSet:
         ships=FrozenDict(out.ships),
         heirs=FrozenDict(out.heirs),
         removed=removed,
+        events=FrozenDict(out.events),
     )
     setup = Setup(
         name=out.setup["name"],
@@ -115,5 +118,6 @@ def build_dataset(out: Parsed) -> DataSet:
         removed=removed,
         crowned=tuple(out.crowned),
         see_seniority=tuple(sorted(out.seniority, key=lambda a: out.seniority[a])),
+        min_event_cards=out.setup.get("min_event_cards", 0),
     )
     return DataSet(board=board, catalog=catalog, setup=setup)

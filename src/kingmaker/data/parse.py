@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kingmaker.rules.board import REGIONS, Place, PlaceKind, Road, Sea, default_name
-from kingmaker.rules.cards import Award, AwardKind, HeirCard, NobleCard, ShipCard
+from kingmaker.rules.cards import Award, AwardKind, EventCard, HeirCard, NobleCard, ShipCard
 from kingmaker.rules.limits import FACTION_ID_MAX
 
 from . import schema as s
@@ -50,6 +50,8 @@ class Parsed:
     heirs: dict[str, HeirCard] = field(default_factory=dict)
     heir_ids: list[str] = field(default_factory=list)
     crowned: list[str] = field(default_factory=list)
+    events: dict[str, EventCard] = field(default_factory=dict)  # events.toml (``deck.py``)
+    event_ids: list[str] = field(default_factory=list)
 
     def reader(self, file: str) -> FileReader:
         return FileReader(file, self.problems)
@@ -284,6 +286,7 @@ def parse_heirs(out: Parsed, data: dict[str, Any]) -> None:
             out.crowned.append(hid)
 
 
+# events.toml is read by ``deck.parse_events`` (the loader adds it to these).
 PARSERS = {
     s.SETUP: parse_setup,
     s.PLACES: parse_places,

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from kingmaker.rules.cards import AwardKind
+from kingmaker.rules.cards import AwardKind, EventKind
 
 from .fields import BOOL, INT, INT_TABLE, NUMBER, PAIRS, STR, STR_LIST, Field
 
@@ -17,7 +17,8 @@ NOBLES = "nobles.toml"
 AWARDS = "awards.toml"
 SHIPS = "ships.toml"
 HEIRS = "heirs.toml"
-FILES = (SETUP, PLACES, ROADS, SEAS, NOBLES, AWARDS, SHIPS, HEIRS)
+EVENTS = "events.toml"
+FILES = (SETUP, PLACES, ROADS, SEAS, NOBLES, AWARDS, SHIPS, HEIRS, EVENTS)
 
 SETUP_FIELDS = {
     "name": Field(STR, required=True),
@@ -25,6 +26,7 @@ SETUP_FIELDS = {
     "max_factions": Field(INT, required=True, minimum=1),
     "cards_per_faction": Field(INT, required=True, minimum=1),
     "removed": Field(STR_LIST),
+    "min_event_cards": Field(INT, minimum=0),
 }
 FACTIONS_KEY = "factions"  # a table of faction tables, read on its own
 FACTION_FIELDS = {
@@ -101,4 +103,27 @@ HEIR_FIELDS = {
     "start": Field(STR),
     "noble": Field(STR),
     "crowned": Field(BOOL),
+}
+
+# events.toml: one table per event card. `event` is a table whose `kind` says which
+# other fields it takes; `battle` is "bad_weather" or a table of BATTLE_FIELDS.
+EVENT_CARD_FIELDS = ("name", "event", "battle")
+NAME_FIELD = Field(STR)
+BAD_WEATHER = "bad_weather"
+BATTLE_FIELDS = {
+    "odds": Field(STR, required=True),
+    "deaths": Field(STR_LIST),
+}
+EVENT_KIND_FIELD = Field(STR, required=True)
+EVENT_FIELDS: dict[EventKind, dict[str, Field]] = {
+    EventKind.NONE: {},
+    EventKind.PLAGUE: {"places": Field(STR_LIST, required=True)},
+    EventKind.STORM: {"seas": Field(STR_LIST, required=True)},
+    EventKind.SUMMONS: {"target": Field(STR), "holder": Field(STR), "place": Field(STR, required=True)},
+    EventKind.EMBASSY: {"king": Field(STR, required=True), "place": Field(STR, required=True)},
+    EventKind.MERCENARIES: {"cards": Field(STR_LIST, required=True)},
+    EventKind.PARLIAMENT_CHANCELLOR: {},
+    EventKind.PARLIAMENT_MUST: {},
+    EventKind.WRIT: {"held": Field(BOOL)},
+    EventKind.FREE_MOVE: {"held": Field(BOOL)},
 }
