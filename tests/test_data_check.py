@@ -19,6 +19,8 @@ MINIMAL = FIXTURES / "minimal"
 ALL_KINDS = "country, city, town, royal_castle, castle, unfortified_town, open_town"
 ALL_REGIONS = "london, wales, trent, tees, conway, devon_cornwall, ireland, calais"
 PLACE_FIELDS = "name, kind, capacity, garrison, cathedral, regions, seas, lon, lat, offmap"
+EVENT_KINDS = "none, plague, storm, summons, embassy, mercenaries, parliament_chancellor, parliament_must, writ, free_move"
+PLAGUE = "plague strikes cities and towns (EVENT.plague)"
 
 # case -> the exact problems, in the order reported
 CASES: dict[str, list[tuple[str, str, str]]] = {
@@ -35,12 +37,104 @@ CASES: dict[str, list[tuple[str, str, str]]] = {
     "castle_not_castle": [("nobles.toml", "percy.castles[0]", "'york' is a city, not a castle")],
     "heir_unknown_place": [("heirs.toml", "henry_vi.start", "unknown place 'westminster'")],
     "heir_without_start": [
-        ("heirs.toml", "richard_duke_of_york.start", "missing: an heir needs `start` (a place) or `noble` (the noble card he is)")
+        (
+            "heirs.toml",
+            "richard_duke_of_york.start",
+            "missing: an heir needs `start` (a place) or `noble` (the noble card he is)",
+        )
     ],
     "short_road": [("roads.toml", "roads.spur.places", "a road needs at least 2 places, got 1")],
     "unknown_region": [
         ("places.toml", "york.regions[1]", f"unknown region 'mercia'; expected one of: {ALL_REGIONS}")
     ],
+    # the event deck (events.toml)
+    "deck_unknown_noble": [
+        ("events.toml", "ambush.battle.deaths[1]", "unknown noble 'warwick'"),
+        ("events.toml", "the_tudor_comes_home.event.target", "unknown noble 'tudor'"),
+    ],
+    "deck_unknown_place": [
+        ("events.toml", "plague_in_atlantis.event.places[1]", "unknown place 'atlantis'"),
+        ("events.toml", "percy_to_camelot.event.place", "unknown place 'camelot'"),
+        ("events.toml", "embassy_to_rome.event.place", "unknown place 'rome'"),
+    ],
+    "deck_plague_in_a_castle": [
+        ("events.toml", "plague_at_alnwick.event.places[0]", f"'alnwick' is a castle: {PLAGUE}"),
+        ("events.toml", "plague_at_alnwick.event.places[2]", f"'moor' is countryside: {PLAGUE}"),
+    ],
+    "deck_unknown_sea": [
+        ("events.toml", "storm_in_the_atlantic.event.seas[1]", "unknown sea zone 'atlantic'")
+    ],
+    "deck_unknown_award": [
+        ("events.toml", "the_admiral_to_york.event.holder", "unknown award 'admiral_of_england'"),
+        ("events.toml", "pikemen_go_home.event.cards[1]", "unknown award 'swiss_pikemen'"),
+        ("events.toml", "pikemen_go_home.event.cards[2]", "'earl_of_kent' is a title, not a mercenary card"),
+    ],
+    "deck_bad_battle": [
+        (
+            "events.toml",
+            "long_odds.battle.odds",
+            "unknown odds '5:3'; expected one of: majority, 5:4, 3:2, 2:1, 3:1, 4:1",
+        ),
+        (
+            "events.toml",
+            "rain.battle",
+            'expected "bad_weather" or a table { odds = "2:1", deaths = [...] }, got a string (\'rain\')',
+        ),
+        ("events.toml", "bloody_field.battle.deaths[2]", "'percy' is listed twice"),
+        (
+            "events.toml",
+            "weather_and_odds.battle.bad_weather",
+            "unknown field; expected one of: odds, deaths",
+        ),
+    ],
+    "deck_card_without_sections": [
+        ("events.toml", "a_quiet_year", "a card needs an `event` section, a `battle` half or both")
+    ],
+    "deck_too_small": [
+        ("setup.toml", "min_event_cards", "asks for at least 20 event cards; events.toml holds 12")
+    ],
+    "deck_no_decisive_card": [
+        (
+            "events.toml",
+            "",
+            "no card has a battle half with odds (only Bad Weather or none): no battle would ever be won "
+            "and no siege would ever fall (EVENT.combat_draw)",
+        )
+    ],
+    "deck_malformed_event": [
+        ("events.toml", "flood.event.kind", f"unknown event kind 'flood'; expected one of: {EVENT_KINDS}"),
+        ("events.toml", "no_kind.event.kind", f"missing required field; expected one of: {EVENT_KINDS}"),
+        (
+            "events.toml",
+            "both_targets.event",
+            "give `target` (a noble) or `holder` (an award whose holder goes), not both",
+        ),
+        (
+            "events.toml",
+            "no_target.event.target",
+            "missing: a summons needs `target` (a noble) or `holder` (an award)",
+        ),
+        (
+            "events.toml",
+            "embassy_of_tudor.event.king",
+            "unknown king 'tudor'; expected one of: sole, lancaster, york",
+        ),
+        (
+            "events.toml",
+            "writ_not_held.event.held",
+            "a writ card is always held (EVENT.held): leave out `held` or say true",
+        ),
+        ("events.toml", "empty_plague.event.places", "name at least one place"),
+        ("events.toml", "plague_twice.event.places[1]", "'york' is listed twice"),
+        ("events.toml", "plague_with_a_town.event.town", "unknown field; expected one of: kind, places"),
+        ("events.toml", "event_as_text.text", "unknown field; expected one of: name, event, battle"),
+        (
+            "events.toml",
+            "event_as_text.event",
+            'expected a table such as { kind = "plague", places = ["bristol"] }, got a string (\'plague\')',
+        ),
+    ],
+    "deck_duplicate_id": [("events.toml", "york", "duplicate id 'york': already a place in places.toml")],
     "several": [
         ("places.toml", "coventry.garrison", "must be at least 0, got -5"),
         ("places.toml", "alnwick", "cannot be reached by land or sea from London"),
@@ -105,7 +199,7 @@ def test_cli_check_lists_problems_and_exits_1(case: str, tmp_path: Path) -> None
     assert exc is None or isinstance(exc, SystemExit)
     assert "Traceback" not in output
     for file, key, reason in CASES[case]:
-        assert f"{file}: {key}: {reason}" in output
+        assert str(DataProblem(file, key, reason)) in output
 
 
 def test_cli_check_clean_set_exits_0() -> None:

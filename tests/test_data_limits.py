@@ -32,6 +32,11 @@ def _hostile(tmp_path: Path) -> Path:
     nobles = nobles.replace('title = "Earl of Northumberland"', 'title = "' + "E" * 81 + '"')
     nobles += "\n[" + "n" * 41 + ']\nname = "Long"\ntroops = 10\ncastles = ["middleham"]\n'
     (folder / "nobles.toml").write_text(nobles)
+    events = (folder / "events.toml").read_text()
+    events = events.replace('name = "Percy to York"', 'name = "Percy to York\\u2066"')
+    events += "\n[" + "e" * 41 + ']\nbattle = "bad_weather"\n'
+    events += '\n[long_name]\nname = "' + "L" * 81 + '"\nbattle = { odds = "2:1" }\n'
+    (folder / "events.toml").write_text(events)
     return folder
 
 
@@ -45,6 +50,9 @@ EXPECTED = [
     ("nobles.toml", "percy.name", "must be one line of plain text: character 6 is a line break (U+000A)"),
     ("nobles.toml", "percy.title", "is 81 characters long; at most 80 are allowed"),
     ("nobles.toml", "n" * 41, "an id has at most 40 characters"),
+    ("events.toml", "percy_to_york.name", "must be one line of plain text: character 14 is a bidirectional"),
+    ("events.toml", "e" * 41, "an id has at most 40 characters"),
+    ("events.toml", "long_name.name", "is 81 characters long; at most 80 are allowed"),
 ]
 
 

@@ -122,9 +122,10 @@ def _event(r: FileReader, path: str, raw: Any) -> CardEvent | None:
     f = r.fields(path, raw, {"kind": s.EVENT_KIND_FIELD, **s.EVENT_FIELDS[kind]})
     if f is None:
         return None
-    for name in ("places", "seas", "cards"):
-        if name in f and not (
-            _some(r, f"{path}.{name}", f[name]) and _distinct(r, f"{path}.{name}", f[name])
+    for name, what in (("places", "place"), ("seas", "sea zone"), ("cards", "mercenary card")):
+        values = f.get(name)
+        if values is not None and not (
+            _some(r, f"{path}.{name}", values, what) and _distinct(r, f"{path}.{name}", values)
         ):
             return None
     return _build(r, path, kind, f)
@@ -138,9 +139,11 @@ def _build(r: FileReader, path: str, kind: EventKind, f: dict[str, Any]) -> Card
     if kind is EventKind.MERCENARIES:
         return Mercenaries(f["cards"])
     if kind is EventKind.SUMMONS:
-        if ("target" in f) == ("holder" in f):
-            why = "not both" if "target" in f else "one of them"
-            r.report(path, f"a summons names a `target` (a noble) or a `holder` (an award): {why}")
+        if "target" in f and "holder" in f:
+            r.report(path, "give `target` (a noble) or `holder` (an award whose holder goes), not both")
+            return None
+        if "target" not in f and "holder" not in f:
+            r.report(f"{path}.target", "missing: a summons needs `target` (a noble) or `holder` (an award)")
             return None
         return Summons(f["place"], f.get("target"), f.get("holder"))
     if kind is EventKind.EMBASSY:
@@ -163,9 +166,9 @@ def _build(r: FileReader, path: str, kind: EventKind, f: dict[str, Any]) -> Card
     return NoEvent()
 
 
-def _some(r: FileReader, path: str, values: Sequence[str]) -> bool:
+def _some(r: FileReader, path: str, values: Sequence[str], what: str) -> bool:
     if not values:
-        r.report(path, "name at least one")
+        r.report(path, f"name at least one {what}")
     return bool(values)
 
 
@@ -212,8 +215,9 @@ def _card_references(out: Parsed, card: EventCard) -> list[DataProblem]:
             if pid not in places:
                 report(f"event.places[{i}]", f"unknown place {pid!r}")
             elif place is not None and place.kind not in PLAGUE_KINDS:
+                what = "countryside" if place.kind is PlaceKind.COUNTRY else f"a {place.kind.label}"
                 report(
-                    f"event.places[{i}]", f"{pid!r} is a {place.kind.label}: plague strikes cities and towns"
+                    f"event.places[{i}]", f"{pid!r} is {what}: plague strikes cities and towns (EVENT.plague)"
                 )
     elif isinstance(ev, Storm) and have[s.SEAS]:
         for i, sid in enumerate(ev.seas):
