@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -12,15 +13,17 @@ from rich.console import Console
 from rich.table import Table
 
 from kingmaker.data import DataSet, validate_folder
+from kingmaker.data.deck_figures import DeckFigures, deck_figures
 from kingmaker.data.loader import load_dataset
 from kingmaker.data.problems import DataError
+from kingmaker.rules.cards import Odds
 
 from .output import safe
 
 FolderArg = Annotated[
     Path | None,
     typer.Argument(
-        help="A data set folder (the eight .toml files). Default: the packaged England 1455 set.",
+        help="A data set folder (the nine .toml files). Default: the packaged England 1455 set.",
         show_default=False,
     ),
 ]
@@ -30,12 +33,13 @@ def summary_line(ds: DataSet) -> str:
     """One line counting what a data set holds.
 
     The counts are places, roads, sea zones, nobles, awards (cards, copies counted once),
-    ships and heirs.
+    ships, heirs and event cards.
     """
     b, c = ds.board, ds.catalog
     return (
         f"{ds.name}: {len(b.places)} places, {len(b.roads)} roads, {len(b.seas)} sea zones, "
-        f"{len(c.nobles)} nobles, {len(c.awards)} awards, {len(c.ships)} ships, {len(c.heirs)} heirs"
+        f"{len(c.nobles)} nobles, {len(c.awards)} awards, {len(c.ships)} ships, {len(c.heirs)} heirs, "
+        f"{len(c.events)} event cards"
     )
 
 
@@ -86,7 +90,8 @@ def _table(title: str, rows: list[tuple[str, int]]) -> Table:
 def show(folder: FolderArg = None) -> None:
     """Show what a data set holds, as tables.
 
-    Places by kind, roads, sea zones, nobles, awards by kind, ships and heirs.
+    Places by kind, roads, sea zones, nobles, awards by kind, ships, heirs and the event
+    deck (cards by event and by odds, how often each noble is named in death lists).
 
     Example:  kingmaker data show            (the packaged England 1455 set)
     """
@@ -146,6 +151,68 @@ def show(folder: FolderArg = None) -> None:
     console.print(heirs)
     if c.removed:
         console.print("Removed by the set-up: " + safe(", ".join(c.name_of(x) for x in c.removed)))
+    _show_deck(console, ds)
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{DeckFigures.percent(part, whole)} %"
+
+
+def _show_deck(console: Console, ds: DataSet) -> None:
+    """The event deck: cards by event kind and by odds, the death lists and what the
+    events name."""
+    b, c = ds.board, ds.catalog
+    f = deck_figures(c)
+    console.print(
+        f"[bold]Event deck[/bold]: {f.cards} cards (set-up asks at least {ds.setup.min_event_cards}): "
+        f"{f.both_halves} with an event and a battle half, {f.event_only} with an event only, "
+        f"{f.battle_only} with a battle half only"
+    )
+    events = Table(title="Event cards by event (event phase)")
+    for col in ("event", "cards", "of the deck"):
+        events.add_column(col, justify="left" if col == "event" else "right")
+    for kind, n in f.by_event.items():
+        events.add_row(kind.value, str(n), _pct(n, f.cards))
+    console.print(events)
+    odds = Table(title=f"Battle halves by odds ({f.battle_cards} cards; battle and siege draws)")
+    for col in ("odds", "cards", "a battle at these odds is decisive on", "share"):
+        odds.add_column(col, justify="left" if col == "odds" else "right")
+    odds.add_row("Bad Weather", str(f.bad_weather), "-", "-")
+    for o in Odds:
+        won = f.decisive_at(o)
+        odds.add_row(o.value, str(f.by_odds[o]), f"{won} of {f.battle_cards}", _pct(won, f.battle_cards))
+    console.print(odds)
+    console.print(
+        f"A siege falls on {f.siege_falls} of {f.battle_cards} battle cards "
+        f"({_pct(f.siege_falls, f.battle_cards)}); Bad Weather on the other {f.bad_weather}."
+    )
+    by_times: dict[int, list[str]] = {}
+    for nid, n in f.named.items():
+        by_times.setdefault(n, []).append(c.name_of(nid))
+    named = Table(title="Nobles named in death lists")
+    named.add_column("times", justify="right")
+    named.add_column("nobles")
+    for n in sorted(by_times):
+        named.add_row(str(n), safe(", ".join(sorted(by_times[n]))))
+    console.print(named)
+
+    def listed(counts: dict[str, int], name_of: Callable[[str], str]) -> str:
+        return ", ".join(f"{name_of(k)} x{n}" if n > 1 else name_of(k) for k, n in counts.items())
+
+    def summoned(ident: str) -> str:
+        return f"the {c.name_of(ident)}" if ident in c.awards else c.name_of(ident)
+
+    kings = {"sole": "the sole King", "lancaster": "the Lancastrian King", "york": "the Yorkist King"}
+    embassies = {f"{kings.get(k, k)} to {b.name_of(p)}": n for (k, p), n in f.embassies.items()}
+    for title, text in (
+        ("Plague strikes", listed(f.plague_places, b.name_of)),
+        ("Storms in", listed(f.storm_seas, b.name_of)),
+        ("Summoned", listed(f.summonses, summoned)),
+        ("Embassies", listed(embassies, str)),
+        ("Mercenaries sent home", listed(f.mercenaries, c.name_of)),
+    ):
+        if text:
+            console.print(f"{title}: " + safe(text))
 
 
 def register(app: typer.Typer) -> None:
