@@ -68,6 +68,11 @@ CASES: dict[str, list[tuple[str, str, str]]] = {
         ("events.toml", "the_admiral_to_york.event.holder", "unknown award 'admiral_of_england'"),
         ("events.toml", "pikemen_go_home.event.cards[1]", "unknown award 'swiss_pikemen'"),
         ("events.toml", "pikemen_go_home.event.cards[2]", "'earl_of_kent' is a title, not a mercenary card"),
+        (
+            "events.toml",
+            "the_saxons_muster.event.holder",
+            "'saxons' has 2 copies, so it has no one holder to summon",
+        ),
     ],
     "deck_bad_battle": [
         (

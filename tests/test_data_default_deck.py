@@ -185,7 +185,7 @@ NOBLES = sorted(DEFAULT.catalog.nobles)
 TOWNS = sorted(p.id for p in DEFAULT.board.places.values() if p.kind in (PlaceKind.CITY, PlaceKind.TOWN))
 SEAS = sorted(DEFAULT.board.seas)
 PLACES = sorted(DEFAULT.board.places)
-AWARDS = sorted(DEFAULT.catalog.awards)
+AWARDS = sorted(a.id for a in DEFAULT.catalog.awards.values() if a.copies == 1)  # one holder each
 MERCENARIES = sorted(a.id for a in DEFAULT.catalog.awards.values() if a.kind is AwardKind.MERCENARY)
 names = st.text(st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Zl", "Zp")), max_size=30)
 

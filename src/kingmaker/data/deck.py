@@ -233,8 +233,13 @@ def _card_references(out: Parsed, card: EventCard) -> list[DataProblem]:
     elif isinstance(ev, Summons):
         if ev.target is not None and have[s.NOBLES] and ev.target not in nobles:
             report("event.target", f"unknown noble {ev.target!r}")
+        held = out.awards.get(ev.holder or "")
         if ev.holder is not None and have[s.AWARDS] and ev.holder not in awards:
             report("event.holder", f"unknown award {ev.holder!r}")
+        elif held is not None and held.copies > 1:
+            report(
+                "event.holder", f"{ev.holder!r} has {held.copies} copies, so it has no one holder to summon"
+            )
     if isinstance(ev, Summons | Embassy) and have[s.PLACES] and ev.place not in places:
         report("event.place", f"unknown place {ev.place!r}")
     return found
