@@ -18,6 +18,7 @@ from kingmaker.storage.base import (
     GameRecord,
     GameStore,
     Seat,
+    SeatTaken,
     Snapshot,
     StoreError,
     UnknownGame,
@@ -26,6 +27,7 @@ from kingmaker.storage.base import (
 __all__ = [
     "envs",
     "record",
+    "test_a_seat_is_written_with_its_entries_or_not_at_all",
     "test_a_token_belongs_to_one_seat",
     "test_appends_are_atomic_when_a_batch_is_malformed",
     "test_concurrent_appenders_never_both_apply_on_a_stale_state",
@@ -208,7 +210,33 @@ def test_a_token_belongs_to_one_seat(store: GameStore) -> None:
     store.create_game(record("g2"), _initial())
     store.set_seat("g1", Seat("red", "Alice", "t1"))
     store.set_seat("g1", Seat("red", "Alice", "t1"))  # the same seat again is fine
-    with pytest.raises(StoreError):
+    with pytest.raises(SeatTaken):
         store.set_seat("g1", Seat("blue", "Bob", "t1"))
-    with pytest.raises(StoreError):
+    with pytest.raises(SeatTaken):
         store.set_seat("g2", Seat("red", "Eve", "t1"))
+
+
+def test_a_seat_is_written_with_its_entries_or_not_at_all(store: GameStore) -> None:
+    store.create_game(record(), _initial())
+    store.create_game(record("g2"), _initial())
+    r = store.append("g1", 0, envs(1, 1), idempotency_key="seat-red", seat=Seat("red", "Alice", "t1"))
+    assert (r.first_seq, r.replayed) == (1, False)
+    assert store.seats("g1") == [Seat("red", "Alice", "t1")] and store.head("g1") == 1
+    # a stale append writes neither its entries nor its seat
+    with pytest.raises(ConcurrencyError):
+        store.append("g1", 0, envs(1, 1), seat=Seat("blue", "Bob", "t2"))
+    # a retried append (the same key) replays the first answer and writes no new seat
+    again = store.append("g1", 1, envs(2, 1), idempotency_key="seat-red", seat=Seat("red", "Alice", "t9"))
+    assert again.replayed and again.first_seq == 1
+    assert store.seats("g1") == [Seat("red", "Alice", "t1")] and store.head("g1") == 1
+    # a token that is another seat's: nothing of the append lands
+    for game, faction in (("g1", "blue"), ("g2", "red")):
+        with pytest.raises(SeatTaken):
+            store.append(
+                game, store.head(game), envs(store.head(game) + 1, 2), seat=Seat(faction, "Eve", "t1")
+            )
+    assert store.head("g1") == 1 and store.head("g2") == 0
+    assert store.seats("g1") == [Seat("red", "Alice", "t1")] and store.seats("g2") == []
+    # seating a faction again replaces its seat, with the entry that says so
+    store.append("g1", 1, envs(2, 1), seat=Seat("red", "Carol", "t3"))
+    assert store.seats("g1") == [Seat("red", "Carol", "t3")] and store.head("g1") == 2

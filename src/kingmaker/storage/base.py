@@ -8,6 +8,8 @@ Every back end passes the same contract tests (``tests/storage/contract.py``):
   and writes nothing. Envelope ``seq`` must run on from ``expected_seq + 1``.
 - An ``idempotency_key`` makes a retried append apply once: the second call with the
   same key returns the first call's result (``replayed=True``) and writes nothing.
+- A ``seat`` given to ``append`` is written in the same transaction as the envelopes:
+  both or neither (a player's seat and the log entry that seats them).
 - Snapshots are a cache: ``latest_snapshot`` may return any stored snapshot at or before
   a sequence number; replay from the seq-0 snapshot gives the same state.
 """
@@ -35,6 +37,10 @@ class GameExists(StoreError):
     def __init__(self, game_id: str):
         super().__init__(f"a game {game_id!r} already exists")
         self.game_id = game_id
+
+
+class SeatTaken(StoreError):
+    """A seat's token is already another seat's (nothing was written)."""
 
 
 class ConcurrencyError(StoreError):
@@ -114,7 +120,13 @@ class GameStore(Protocol):
         idempotency_key: str | None = None,
         response: dict[str, Any] | None = None,
         snapshot: Snapshot | None = None,
-    ) -> AppendResult: ...
+        seat: Seat | None = None,
+    ) -> AppendResult:
+        """Append ``envelopes`` after ``expected_seq``, with the idempotency key, its
+        response, a snapshot and a seat (set as ``set_seat`` does), all in one
+        transaction. ``SeatTaken`` when the seat's token is another seat's, and then
+        nothing is written."""
+        ...
 
     def recorded(self, game_id: str, key: str) -> AppendResult | None:
         """What an earlier append with idempotency ``key`` recorded (``replayed`` set),
@@ -129,7 +141,10 @@ class GameStore(Protocol):
 
     def save_snapshot(self, game_id: str, snapshot: Snapshot) -> None: ...
 
-    def set_seat(self, game_id: str, seat: Seat) -> None: ...
+    def set_seat(self, game_id: str, seat: Seat) -> None:
+        """Seat a player (replacing the faction's seat); ``SeatTaken`` when the token is
+        another seat's."""
+        ...
 
     def seats(self, game_id: str) -> list[Seat]: ...
 

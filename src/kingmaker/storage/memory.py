@@ -14,6 +14,7 @@ from .base import (
     GameExists,
     GameRecord,
     Seat,
+    SeatTaken,
     Snapshot,
     StoreError,
     UnknownGame,
@@ -79,6 +80,7 @@ class MemoryStore:
         idempotency_key: str | None = None,
         response: dict[str, Any] | None = None,
         snapshot: Snapshot | None = None,
+        seat: Seat | None = None,
     ) -> AppendResult:
         with self._lock:
             self._need(game_id)
@@ -93,12 +95,16 @@ class MemoryStore:
             for i, env in enumerate(envelopes):
                 if env.seq != expected_seq + 1 + i:
                     raise ValueError(f"envelope seq {env.seq} does not follow {expected_seq + i}")
+            if seat is not None:
+                self._check_token(game_id, seat)
             log.extend(envelopes)
             result = AppendResult(expected_seq + 1, expected_seq + len(envelopes), response)
             if idempotency_key is not None:
                 self._keys[(game_id, idempotency_key)] = result
             if snapshot is not None:
                 self._snapshots[game_id][snapshot.seq] = snapshot
+            if seat is not None:
+                self._seats[game_id][seat.faction] = seat
             return result
 
     def recorded(self, game_id: str, key: str) -> AppendResult | None:
@@ -129,11 +135,14 @@ class MemoryStore:
     def set_seat(self, game_id: str, seat: Seat) -> None:
         with self._lock:
             self._need(game_id)
-            for game, seats in self._seats.items():
-                for other in seats.values():
-                    if other.token_hash == seat.token_hash and (game, other.faction) != (game_id, seat.faction):
-                        raise StoreError("that token is already in use")
+            self._check_token(game_id, seat)
             self._seats[game_id][seat.faction] = seat
+
+    def _check_token(self, game_id: str, seat: Seat) -> None:
+        for game, seats in self._seats.items():
+            for other in seats.values():
+                if other.token_hash == seat.token_hash and (game, other.faction) != (game_id, seat.faction):
+                    raise SeatTaken("that token is already in use")
 
     def seats(self, game_id: str) -> list[Seat]:
         self._need(game_id)

@@ -42,6 +42,7 @@ from .base import (
     GameExists,
     GameRecord,
     Seat,
+    SeatTaken,
     Snapshot,
     StoreError,
     UnknownGame,
@@ -121,6 +122,12 @@ def _is_conflict(error: sa.exc.DBAPIError) -> bool:
     if isinstance(error, sa.exc.IntegrityError):
         return True
     return getattr(error.orig, "sqlstate", None) in _CONFLICT_STATES
+
+
+def _token_in_use(game_id: str, seat: Seat) -> str:
+    return (
+        f"cannot seat {seat.player!r} as {seat.faction!r} in game {game_id!r}: that token is already in use"
+    )
 
 
 class SqlStore:
@@ -348,6 +355,7 @@ class SqlStore:
         idempotency_key: str | None = None,
         response: dict[str, Any] | None = None,
         snapshot: Snapshot | None = None,
+        seat: Seat | None = None,
     ) -> AppendResult:
         if expected_seq < 0:
             raise ValueError(f"expected_seq must be 0 or more, not {expected_seq}")
@@ -379,24 +387,35 @@ class SqlStore:
                         )
                     if snapshot is not None:
                         self._save_snapshot(conn, game_id, snapshot)
+                    if seat is not None:
+                        self._write_seat(conn, game_id, seat)
             except sa.exc.DBAPIError as e:
                 if not _is_conflict(e):
                     raise
                 # Rolled back. Re-read on the same connection (no wait for another).
                 self._mode(conn, write=False)
-                return self._after_conflict(conn, game_id, expected_seq, idempotency_key, e)
+                return self._after_conflict(conn, game_id, expected_seq, idempotency_key, e, seat)
         return result
 
     def _after_conflict(
-        self, conn: sa.Connection, game_id: str, expected_seq: int, key: str | None, error: sa.exc.DBAPIError
+        self,
+        conn: sa.Connection,
+        game_id: str,
+        expected_seq: int,
+        key: str | None,
+        error: sa.exc.DBAPIError,
+        seat: Seat | None = None,
     ) -> AppendResult:
         """The database refused the append's rows: find out who got there first (the
-        other writer has committed: the database made us wait for it)."""
+        other writer has committed: the database made us wait for it), or whether the
+        seat's token is another seat's."""
         head, seen = self._head_and_key(conn, game_id, key)
         if seen is not None:
             return seen
         if head != expected_seq:
             raise ConcurrencyError(game_id, expected_seq, head) from None
+        if seat is not None and self._token_taken(conn, game_id, seat):
+            raise SeatTaken(_token_in_use(game_id, seat)) from None
         raise StoreError(
             f"the database refused an append to game {game_id!r}: {_first_line(error)}"
         ) from error
@@ -470,20 +489,25 @@ class SqlStore:
         try:
             with self._write() as conn:
                 self._need(conn, game_id)
-                self._upsert(
-                    conn,
-                    seats,
-                    {
-                        "game_id": game_id,
-                        "faction": seat.faction,
-                        "player": seat.player,
-                        "token_hash": seat.token_hash,
-                    },
-                )
+                self._write_seat(conn, game_id, seat)
         except sa.exc.IntegrityError:
-            raise StoreError(
-                f"cannot seat {seat.player!r} as {seat.faction!r} in game {game_id!r}: that token is already in use"
-            ) from None
+            raise SeatTaken(_token_in_use(game_id, seat)) from None
+
+    def _write_seat(self, conn: sa.Connection, game_id: str, seat: Seat) -> None:
+        values = {
+            "game_id": game_id,
+            "faction": seat.faction,
+            "player": seat.player,
+            "token_hash": seat.token_hash,
+        }
+        self._upsert(conn, seats, values)
+
+    @staticmethod
+    def _token_taken(conn: sa.Connection, game_id: str, seat: Seat) -> bool:
+        row = conn.execute(
+            sa.select(seats.c.game_id, seats.c.faction).where(seats.c.token_hash == seat.token_hash)
+        ).first()
+        return row is not None and (row.game_id, row.faction) != (game_id, seat.faction)
 
     def seats(self, game_id: str) -> list[Seat]:
         with self._read() as conn:
