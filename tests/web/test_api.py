@@ -90,7 +90,7 @@ def test_the_map_draws_places_by_kind_roads_seas_and_control(world: World) -> No
         assert sea in text
     assert 'class="roads"' in text and 'class="land"' in text and "<polygon" in text
     assert "Calais" in text and "Dublin" in text and "off-map" in text
-    blue = world.svc.store.game(GAME).settings["factions"]["blue"]["colour"]
+    blue = world.svc.settings(GAME).faction("blue").colour
     bristol = text.split('data-place="bristol"')[1].split("</g>")[0]
     assert f'fill="{blue}"' in bristol and "controlled by Blue" in bristol
     assert 'class="unit noble' in text and 'class="unit ship' in text and 'class="unit heir' in text
@@ -99,7 +99,7 @@ def test_the_map_draws_places_by_kind_roads_seas_and_control(world: World) -> No
 
 def test_map_model_is_built_from_the_view_only(world: World) -> None:
     state = world.svc.state(GAME)
-    st = Styles.from_settings(world.svc.store.game(GAME).settings)
+    st = Styles.of(world.svc.settings(GAME).factions)
     model = build_map(state.board, state.catalog, view(state, "red"), st, geometry(state.board))
     again = build_map(state.board, state.catalog, view(state, "blue"), st, geometry(state.board))
     # no secret differs between them in a fresh game: the same drawing for every faction

@@ -92,7 +92,7 @@ def test_a_game_named_with_control_characters_still_draws(world: World) -> None:
     from kingmaker.service import GM_ACTOR, handlers
     from kingmaker.service.commands import CreateGame
 
-    handlers.create_game(world.svc, GM_ACTOR, CreateGame("Wars\x1b\x00 of the Roses", ("red", "blue"), game_id="odd"))
+    handlers.create_game(world.svc.uow, GM_ACTOR, CreateGame("Wars\x1b\x00 of the Roses", ("red", "blue"), game_id="odd"))
     r = world.api.get("/api/games/odd/map.svg", headers=gm_auth())
     assert r.status_code == 200
     title = ElementTree.fromstring(r.text).find("{http://www.w3.org/2000/svg}title")  # well-formed XML

@@ -33,8 +33,7 @@ def _read_post(file: Path | None) -> str:
 
 def faction_names(svc: GameService, game: str) -> dict[str, str]:
     """The names players use for the factions (``Red``), from the game's settings."""
-    info = svc.store.game(game).settings.get("factions", {})
-    return {f: str(v.get("name", f.capitalize())) for f, v in info.items()} if isinstance(info, dict) else {}
+    return svc.settings(game).faction_names()
 
 
 def run_post(svc: GameService, game: str, text: str, author: str, *, submit: bool) -> list[dict[str, Any]]:

@@ -328,11 +328,7 @@ def _seed_revealed(state: GameState, e: ev.SeedRevealed) -> dict[str, Any]:
 
 @_on(ev.TurnEnded)
 def _turn_ended(state: GameState, e: ev.TurnEnded) -> dict[str, Any]:
-    nxt = state.turn_index + 1
-    if nxt < len(state.turn_order):
-        new_round = state.round
-    else:
-        nxt, new_round = 0, state.round + 1
+    new_round, nxt = state.next_turn_index()
     order = state.turn_order
     cooling = tuple(
         c

@@ -6,7 +6,7 @@ from . import events as ev
 from . import ids
 from .commands import Grant, Revoke
 from .context import invalid, require_place
-from .decision import Decision, Result
+from .decision import Decision, Result, refused
 from .state import GameState
 
 
@@ -47,5 +47,55 @@ def decide_revoke(state: GameState, cmd: Revoke) -> Decision:
         ids.LOC_PERMISSION,
         f"{cmd.by} revokes {what} granted to {cmd.to} at {place.name} ({ids.LOC_PERMISSION})",
         (ev.PermissionRevoked(cmd.by, cmd.to, place.id, aspects),),
+        place=place.id,
+    )
+
+
+def judge_permission_ask(
+    state: GameState, by: str, of: str, place_id: str, aspects: tuple[str, ...]
+) -> Decision:
+    """Whether ``by`` may ask ``of`` for permission for ``aspects`` at a place (ruling
+    R5): only the faction that controls a place grants permission for it, so the ask
+    goes to that faction, from another faction of the game, for aspects it may grant.
+    Accepted with no events (asking changes nothing; the service logs the ask), or
+    refused with ``LOC.permission`` (``ORDER.invalid`` for a place not on the map).
+
+    >>> from kingmaker.data import load_dataset
+    >>> from kingmaker.rules.deal import new_game
+    >>> ds = load_dataset()
+    >>> s = new_game(ds.board, ds.catalog, ("red", "blue"), "doc")
+    >>> place, owner = sorted(s.control.items())[0]
+    >>> other = "blue" if owner == "red" else "red"
+    >>> judge_permission_ask(s, other, owner, place, ("road",)).accepted
+    True
+    >>> judge_permission_ask(s, owner, other, place, ("road",)).rule
+    'LOC.permission'
+    """
+    place = state.board.places.get(place_id)
+    if place is None:
+        return refused(ids.ORDER_INVALID, f"there is no place {place_id!r} on the map ({ids.ORDER_INVALID})")
+    if state.control.get(place.id) != of:
+        return refused(
+            ids.LOC_PERMISSION,
+            f"{of} does not control {place.name}, so it grants no permission there ({ids.LOC_PERMISSION})",
+            place=place.id,
+        )
+    if by == of or by not in state.turn_order:
+        return refused(
+            ids.LOC_PERMISSION,
+            f"{by!r} cannot ask {of} for permission ({ids.LOC_PERMISSION})",
+            place=place.id,
+        )
+    bad = [a for a in aspects if a not in ids.GRANTABLE]
+    if not aspects or bad:
+        return refused(
+            ids.LOC_PERMISSION,
+            f"ask for one or more of {', '.join(ids.GRANTABLE)} ({ids.LOC_PERMISSION})",
+            place=place.id,
+        )
+    return Decision(
+        Result.ACCEPTED,
+        ids.LOC_PERMISSION,
+        f"{by} asks {of} for {', '.join(aspects)} at {place.name}",
         place=place.id,
     )

@@ -204,6 +204,17 @@ class GameState:
         """The faction whose turn it is."""
         return self.turn_order[self.turn_index]
 
+    def next_turn_index(self) -> tuple[int, int]:
+        """The round and the turn index of the turn after this one (``TURN.end``): the
+        next faction in turn order, or the first faction of the next round."""
+        nxt = self.turn_index + 1
+        return (self.round, nxt) if nxt < len(self.turn_order) else (self.round + 1, 0)
+
+    def next_turn(self) -> tuple[int, str]:
+        """The round and the faction of the turn after this one (``TURN.end``)."""
+        rnd, i = self.next_turn_index()
+        return rnd, self.turn_order[i]
+
     def evolve(self, **changes: Any) -> GameState:
         """A copy with ``changes`` (for ``apply`` only)."""
         return replace(self, **changes)

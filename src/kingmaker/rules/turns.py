@@ -15,11 +15,11 @@ from .units import name
 
 def decide_end_turn(state: GameState, cmd: EndTurn) -> Decision:
     lapsed = lapse_events(state)
-    nxt = state.turn_index + 1
-    if nxt < len(state.turn_order):
-        text = f"{state.turn}'s turn ends; {state.turn_order[nxt]}'s turn begins"
+    rnd, nxt = state.next_turn()
+    if rnd == state.round:
+        text = f"{state.turn}'s turn ends; {nxt}'s turn begins"
     else:
-        text = f"round {state.round} ends; round {state.round + 1} begins with {state.turn_order[0]}'s turn"
+        text = f"round {state.round} ends; round {rnd} begins with {nxt}'s turn"
     if lapsed:
         text += f"; {len(lapsed)} unanswered request(s) lapse"
     return Decision(Result.ACCEPTED, ids.TURN_END, text, (*lapsed, ev.TurnEnded()))

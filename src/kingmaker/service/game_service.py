@@ -119,6 +119,11 @@ class GameService:
         self.require_game(game)
         return self.uow.current(game)
 
+    def settings(self, game: str) -> GameSettings:
+        """The game's settings: its deadline policy, and its factions' names and colours."""
+        self.require_game(game)
+        return self.uow.static_of(game).settings
+
     def replayed_state(self, game: str) -> GameState:
         """The state replayed from the first entry, ignoring every snapshot."""
         self.require_game(game)

@@ -30,10 +30,11 @@ from kingmaker.rules.codec import board_to_data, catalog_to_data
 from kingmaker.rules.deal import new_game
 from kingmaker.rules.decide import decide
 from kingmaker.rules.limits import CHOSEN_ID_MAX
+from kingmaker.rules.permissions import judge_permission_ask
 from kingmaker.rules.records import Record
 from kingmaker.rules.state import GameState
 from kingmaker.rules.views import open_order
-from kingmaker.storage.base import GameExists, GameRecord, Seat
+from kingmaker.storage.base import GameExists, GameRecord, Seat, SeatTaken
 
 from .clock import iso, parse_iso
 from .commands import (
@@ -45,10 +46,11 @@ from .commands import (
     Submit,
     Undo,
 )
-from .errors import BadRequest, NotFound, PermissionDenied
+from .errors import BadRequest, Conflict, NotFound, PermissionDenied
 from .identity import CLOCK, GM_ACTOR, Actor, new_token, token_hash
 from .outcome import Outcome
 from .projection import Deadline, Projection
+from .settings import FactionInfo
 from .unit_of_work import Entry, UnitOfWork
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
@@ -89,14 +91,9 @@ def create_game(uow: UnitOfWork, actor: Actor, cmd: CreateGame, key: str | None 
         )
     except ValueError as e:
         raise BadRequest(f"the game cannot be dealt: {e}") from None
-    known = {f.id: f for f in ds.setup.factions}
-    names = {
-        f: {
-            "name": known[f].name if f in known else f.capitalize(),
-            "colour": known[f].colour if f in known else "#777777",
-        }
-        for f in factions
-    }
+    # the factions' names and colours: the data set's, or the defaults
+    known = {f.id: {"name": f.name, "colour": f.colour} for f in ds.setup.factions}
+    settings = cmd.settings.with_factions(FactionInfo.of(f, known.get(f)) for f in factions)
     now = uow.clock.now()
     record = GameRecord(
         id=game_id,
@@ -108,7 +105,7 @@ def create_game(uow: UnitOfWork, actor: Actor, cmd: CreateGame, key: str | None 
         catalog=catalog_to_data(ds.catalog),
         seed=seed,
         commitment=commitment(seed),
-        settings={**cmd.settings.to_data(), "factions": names},
+        settings=settings.to_data(),
     )
     try:
         uow.store.create_game(record, Projection.initial_snapshot(state))
@@ -135,12 +132,19 @@ def seat_player(uow: UnitOfWork, actor: Actor, cmd: SeatPlayer, key: str | None)
         raise BadRequest("a player needs a name")
     token = new_token()
     outcome = Outcome(cmd.game, "done", f"{cmd.player} plays {cmd.faction}")
-    result = uow.commit(
-        cmd.game, actor, lambda p: (outcome, [(PlayerSeated(cmd.faction, cmd.player), None)]), key
-    )
+    seat = Seat(cmd.faction, cmd.player, token_hash(token))  # written with the entry: both or neither
+    try:
+        result = uow.commit(
+            cmd.game,
+            actor,
+            lambda p: (outcome, [(PlayerSeated(cmd.faction, cmd.player), None)]),
+            key,
+            seat=seat,
+        )
+    except SeatTaken as e:  # a new random token is another seat's: nothing was written
+        raise Conflict(f"{cmd.player} could not be seated: {e}; try again") from None
     if result.replayed:
         return result
-    uow.store.set_seat(cmd.game, Seat(cmd.faction, cmd.player, token_hash(token)))
     return replace(result, token=token)
 
 
@@ -196,20 +200,13 @@ def ask_permission(uow: UnitOfWork, actor: Actor, cmd: AskPermission, key: str |
         raise PermissionDenied(f"you play {actor.faction}; you cannot ask for {cmd.faction}")
 
     def build(proj: Projection) -> tuple[Outcome, list[Entry]]:
-        state = proj.state
-        if cmd.place not in state.board.places:
+        if cmd.place not in proj.state.board.places:
             raise NotFound(f"there is no place {cmd.place!r}")
-        holder = state.control.get(cmd.place)
-        if holder != cmd.of:
-            raise BadRequest(f"{cmd.of} does not control {state.board.name_of(cmd.place)}")
-        if cmd.faction == cmd.of or cmd.faction not in state.turn_order:
-            raise BadRequest(f"{cmd.faction!r} cannot ask {cmd.of} for permission")
-        bad = [a for a in cmd.aspects if a not in ids.GRANTABLE]
-        if not cmd.aspects or bad:
-            raise BadRequest(f"ask for one or more of {', '.join(ids.GRANTABLE)}")
-        text = f"{cmd.faction} asks {cmd.of} for {', '.join(cmd.aspects)} at {state.board.name_of(cmd.place)}"
+        d = judge_permission_ask(proj.state, cmd.faction, cmd.of, cmd.place, tuple(cmd.aspects))
+        if d.refused:
+            raise BadRequest(d.explanation)
         entry = PermissionAsked(cmd.faction, cmd.of, cmd.place, tuple(cmd.aspects), cmd.note)
-        return Outcome(cmd.game, "done", text), [(entry, ids.LOC_PERMISSION)]
+        return Outcome(cmd.game, "done", d.explanation), [(entry, d.rule)]
 
     return uow.commit(cmd.game, actor, build, key)
 
@@ -294,7 +291,7 @@ def deadlines_for(uow: UnitOfWork, proj: Projection, events: Sequence[Record]) -
                 (DeadlineSet(e.request, "request", iso(now + timedelta(hours=s.request_hours))), e.rule)
             )
         elif isinstance(e, ev.TurnEnded) and s.turn_hours:
-            nxt = state.turn_order[(state.turn_index + 1) % len(state.turn_order)]
+            _, nxt = state.next_turn()
             out.append((DeadlineSet(nxt, "turn", iso(now + timedelta(hours=s.turn_hours))), ids.TURN_END))
     return out
 

@@ -1,9 +1,13 @@
-"""A game's settings, chosen by the GM at creation."""
+"""A game's settings, chosen by the GM at creation: the deadline policy and the game's
+factions (their names and colours)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, Literal
+
+from kingmaker.rules.board import default_name
 
 from .errors import BadRequest
 
@@ -12,18 +16,59 @@ Policy = Literal["hold", "extend"]
 # The longest deadline a game may set: a year (a deadline must stay a date)
 MAX_HOURS = 24 * 365
 
+#: The colour of a faction that has none (and of any colour that is not ``#rgb``/``#rrggbb``)
+GREY = "#777777"
+
+
+@dataclass(frozen=True)
+class FactionInfo:
+    """A faction of a game: its id, the name players use (``Red``) and its colour.
+
+    >>> FactionInfo.of("red", {"name": "Red", "colour": "#c0392b"})
+    FactionInfo(id='red', name='Red', colour='#c0392b')
+    >>> FactionInfo.of("white_rose", {"colour": "red; background: url(x)"})
+    FactionInfo(id='white_rose', name='White Rose', colour='#777777')
+    """
+
+    id: str
+    name: str
+    colour: str = GREY
+
+    @classmethod
+    def of(cls, faction: str, data: object = None) -> FactionInfo:
+        """From stored settings (``{"name": ..., "colour": ...}``, any part missing):
+        the name defaults to the id made readable (``rules.board.default_name``, as the
+        text orders read it), the colour to grey, and a colour that is not
+        ``#rgb``/``#rrggbb`` is grey too (settings are data, never markup)."""
+        raw: Mapping[str, Any] = data if isinstance(data, Mapping) else {}
+        name = str(raw.get("name") or "").strip() or default_name(faction)
+        return cls(faction, name, _colour(str(raw.get("colour") or GREY)))
+
+    def to_data(self) -> dict[str, str]:
+        return {"name": self.name, "colour": self.colour}
+
+
+def _colour(text: str) -> str:
+    t = text.strip()
+    if t.startswith("#") and len(t) in (4, 7) and all(c in "0123456789abcdefABCDEF" for c in t[1:]):
+        return t
+    return GREY
+
 
 @dataclass(frozen=True)
 class GameSettings:
     """``policy`` for a turn whose faction sent no order by its deadline: ``hold`` (the
     turn ends, its units hold) or ``extend`` (the deadline is extended once by
     ``turn_hours``, then the turn ends). ``turn_hours`` / ``request_hours`` of None:
-    no deadline. ``snapshot_every``: a snapshot every N log entries."""
+    no deadline. ``snapshot_every``: a snapshot every N log entries. ``factions``: the
+    game's factions in order, with their names and colours (set at creation from the
+    data set, whatever a ``CreateGame`` gives; ``faction`` answers for any id)."""
 
     policy: Policy = "hold"
     turn_hours: float | None = 24.0
     request_hours: float | None = 24.0
     snapshot_every: int = 100
+    factions: tuple[FactionInfo, ...] = ()
 
     def __post_init__(self) -> None:
         if self.policy not in ("hold", "extend"):
@@ -34,11 +79,49 @@ class GameSettings:
                 raise BadRequest(f"{name} must be a positive number of hours, at most {MAX_HOURS} (or none)")
         if not isinstance(self.snapshot_every, int) or self.snapshot_every < 1:
             raise BadRequest("snapshot_every must be a whole number of 1 or more")
+        if not all(isinstance(f, FactionInfo) for f in self.factions):
+            raise BadRequest("factions are given as FactionInfo")
+        ids = [f.id for f in self.factions]
+        if len(set(ids)) != len(ids):
+            raise BadRequest("each faction is given once")
 
+    # -- factions ---------------------------------------------------------------------
+    def faction(self, faction: str) -> FactionInfo:
+        """The name and colour of ``faction`` (the defaults for one the game lacks)."""
+        for f in self.factions:
+            if f.id == faction:
+                return f
+        return FactionInfo.of(faction)
+
+    def faction_names(self) -> dict[str, str]:
+        """The names players use for the factions, by id (``{"red": "Red"}``)."""
+        return {f.id: f.name for f in self.factions}
+
+    def with_factions(self, factions: Iterable[FactionInfo]) -> GameSettings:
+        return GameSettings(
+            self.policy, self.turn_hours, self.request_hours, self.snapshot_every, tuple(factions)
+        )
+
+    # -- stored form ------------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:
-        return asdict(self)
+        """As a game record stores them (the factions as ``{id: {"name", "colour"}}``)."""
+        data: dict[str, Any] = {
+            "policy": self.policy,
+            "turn_hours": self.turn_hours,
+            "request_hours": self.request_hours,
+            "snapshot_every": self.snapshot_every,
+        }
+        if self.factions:
+            data["factions"] = {f.id: f.to_data() for f in self.factions}
+        return data
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> GameSettings:
+    def from_data(cls, data: Mapping[str, Any], factions: Iterable[str] = ()) -> GameSettings:
+        """From a game record's settings, for the game's ``factions`` (ids, in order):
+        each one's stored name and colour, or the defaults when the record has none (as
+        in games stored before the names were). Unknown keys are ignored."""
         known = {k: data[k] for k in ("policy", "turn_hours", "request_hours", "snapshot_every") if k in data}
-        return cls(**known)
+        stored = data.get("factions")
+        info: Mapping[str, Any] = stored if isinstance(stored, Mapping) else {}
+        ids = list(dict.fromkeys([*factions, *(str(k) for k in info)]))
+        return cls(**known, factions=tuple(FactionInfo.of(f, info.get(f)) for f in ids))

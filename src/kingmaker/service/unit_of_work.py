@@ -29,7 +29,7 @@ from kingmaker.rules.cards import Catalog
 from kingmaker.rules.codec import board_from_data, catalog_from_data
 from kingmaker.rules.limits import shown
 from kingmaker.rules.records import Record
-from kingmaker.storage.base import ConcurrencyError, GameRecord, GameStore, UnknownGame
+from kingmaker.storage.base import ConcurrencyError, GameRecord, GameStore, Seat, UnknownGame
 
 from .clock import Clock, SystemClock, iso
 from .errors import Conflict, NotFound
@@ -111,11 +111,13 @@ class UnitOfWork:
         *,
         command_ids: bool = True,
         snapshot: bool = False,
+        seat: Seat | None = None,
     ) -> Outcome:
         """Decide with ``build`` on the game as it stands and append its entries (all or
         none), deciding again if another writer got there first. ``command_ids``: the
         entries carry the command's id (the key, or a fresh one); ``snapshot``: store a
-        snapshot with them (else one every ``snapshot_every`` entries)."""
+        snapshot with them (else one every ``snapshot_every`` entries); ``seat``: a
+        player's seat, written in the same transaction as the entries."""
         command_id = (key or secrets.token_hex(8)) if command_ids else None
         if key is not None:
             seen = self.earlier_answer(game, key)
@@ -142,6 +144,7 @@ class UnitOfWork:
                         idempotency_key=key,
                         response=outcome.to_data(),
                         snapshot=snap,
+                        seat=seat,
                     )
                 except ConcurrencyError:
                     # another process appended first: catch up (``_catch_up`` reads the
@@ -193,7 +196,7 @@ class UnitOfWork:
             st = _Static(
                 self._decode(rec.board, board_from_data),
                 self._decode(rec.catalog, catalog_from_data),
-                GameSettings.from_data(rec.settings),
+                GameSettings.from_data(rec.settings, rec.factions),
             )
             self._static[game] = st
         return st

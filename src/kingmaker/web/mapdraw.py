@@ -27,6 +27,7 @@ from xml.sax import saxutils
 from kingmaker.rules.board import Board, Place, PlaceKind
 from kingmaker.rules.cards import Catalog
 from kingmaker.rules.views import View
+from kingmaker.service.settings import GREY, FactionInfo
 
 # characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/U+FFFF):
 # a game named with one must still draw
@@ -52,7 +53,6 @@ CROSS = "#8d8d8d"
 INK = "#2b2b2b"
 SEA_INK = "#2c5d85"
 NEUTRAL = "#ffffff"
-GREY = "#777777"
 LANCASTER = "#c62828"
 YORK = "#fafafa"
 
@@ -186,7 +186,7 @@ def geometry(board: Board, width: int = 900) -> Geometry:
 
 @dataclass(frozen=True)
 class Styles:
-    """Faction names and colours (from the game's settings)."""
+    """Faction names and colours (the game's ``GameSettings.factions``)."""
 
     names: Mapping[str, str]
     colours: Mapping[str, str]
@@ -194,7 +194,7 @@ class Styles:
     def name(self, faction: str | None) -> str:
         if faction is None:
             return "no faction"
-        return self.names.get(faction, faction.capitalize())
+        return self.names.get(faction) or FactionInfo.of(faction).name
 
     def colour(self, faction: str | None) -> str:
         if faction is None:
@@ -202,24 +202,9 @@ class Styles:
         return self.colours.get(faction, GREY)
 
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any]) -> Styles:
-        raw = settings.get("factions") or {}
-        names: dict[str, str] = {}
-        colours: dict[str, str] = {}
-        if isinstance(raw, Mapping):
-            for f, v in raw.items():
-                if isinstance(v, Mapping):
-                    names[f] = str(v.get("name") or f.capitalize())
-                    colours[f] = _colour(str(v.get("colour") or GREY))
-        return cls(names, colours)
-
-
-def _colour(text: str) -> str:
-    """A ``#rgb``/``#rrggbb`` colour, or grey (settings are data: never markup)."""
-    t = text.strip()
-    if t.startswith("#") and len(t) in (4, 7) and all(c in "0123456789abcdefABCDEF" for c in t[1:]):
-        return t
-    return GREY
+    def of(cls, factions: Iterable[FactionInfo]) -> Styles:
+        fs = list(factions)
+        return cls({f.id: f.name for f in fs}, {f.id: f.colour for f in fs})
 
 
 def place_symbol(kind: PlaceKind, x: float, y: float, fill: str) -> list[Shape]:

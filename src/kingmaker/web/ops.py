@@ -117,10 +117,10 @@ class Site:
             return g
 
     def styles(self, game: str) -> Styles:
-        return Styles.from_settings(self.svc.store.game(game).settings)
+        return Styles.of(self.svc.settings(game).factions)
 
     def faction_names(self, game: str) -> dict[str, str]:
-        return dict(self.styles(game).names)
+        return self.svc.settings(game).faction_names()
 
     # -- who may see what ----------------------------------------------------------------
     def require_faction(self, actor: Actor, faction: str | None) -> str:
@@ -147,7 +147,7 @@ class Site:
     def game_out(self, game: str) -> s.GameOut:
         rec = self.svc.store.game(game)
         state = self.svc.state(game)
-        st = Styles.from_settings(rec.settings)
+        st = self.styles(game)
         return s.GameOut(
             id=rec.id,
             name=rec.name,

@@ -20,7 +20,7 @@ from .messages import (
     army_consent_request,
     permission_request,
 )
-from .naming import FactionStyle, Names
+from .naming import Names
 from .order_text import Describe, default_describe
 from .position import position
 from .private import messages_for, private_report
@@ -31,7 +31,6 @@ __all__ = [
     "FORMATS",
     "Describe",
     "Document",
-    "FactionStyle",
     "Format",
     "Message",
     "Names",

@@ -5,7 +5,6 @@ game's factions' names and colours. The reports themselves are pure functions of
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from kingmaker.rules.commands import Command
 from kingmaker.rules.state import GameState
@@ -21,10 +20,10 @@ def reports_for(service: GameService, game: str, describe: Describe | None = Non
     to the latest) and its factions' names and colours. Orders are written as players
     write them (``orders_text.format_order``) unless ``describe`` says otherwise."""
     inputs = service.report_inputs(game)
-    settings = inputs.record.settings
+    factions = inputs.settings.factions
     initial = inputs.timeline.initial
-    names = Names.from_settings(initial.board, initial.catalog, settings)
-    return Reports(inputs.timeline, names, describe or canonical_describe(settings))
+    names = Names.of(initial.board, initial.catalog, factions)
+    return Reports(inputs.timeline, names, describe or canonical_describe(inputs.settings.faction_names()))
 
 
 def catch_up(reports: Reports, service: GameService, game: str) -> Reports:
@@ -34,12 +33,9 @@ def catch_up(reports: Reports, service: GameService, game: str) -> Reports:
     return reports
 
 
-def canonical_describe(settings: Mapping[str, Any]) -> Describe:
-    """``format_order`` with the game's faction names (``Red``, not ``red``)."""
+def canonical_describe(names: Mapping[str, str]) -> Describe:
+    """``format_order`` with the game's faction ``names`` (``Red``, not ``red``)."""
     from kingmaker.orders_text import format_order
-
-    info = settings.get("factions", {})
-    names = {f: str(v.get("name", f)) for f, v in info.items()} if isinstance(info, dict) else {}
 
     def describe(command: Command, state: GameState) -> str:
         try:

@@ -7,43 +7,30 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from kingmaker.rules.board import Board
 from kingmaker.rules.cards import Catalog
 from kingmaker.rules.commands import GM
+from kingmaker.service.settings import FactionInfo
 
 from .document import Colour, Inline, Text, bold, joined
-
-GREY = "#777777"
-
-
-@dataclass(frozen=True, slots=True)
-class FactionStyle:
-    name: str
-    colour: str = GREY
 
 
 @dataclass(frozen=True)
 class Names:
     board: Board
     catalog: Catalog
-    factions: Mapping[str, FactionStyle] = field(default_factory=dict)
+    factions: Mapping[str, FactionInfo] = field(default_factory=dict)
 
     @classmethod
-    def from_settings(cls, board: Board, catalog: Catalog, settings: Mapping[str, Any]) -> Names:
-        """From a game record's settings (``{"factions": {id: {"name", "colour"}}}``)."""
-        raw = settings.get("factions") or {}
-        styles = {
-            f: FactionStyle(str(v.get("name") or f.capitalize()), str(v.get("colour") or GREY))
-            for f, v in raw.items()
-            if isinstance(v, Mapping)
-        }
-        return cls(board, catalog, styles)
+    def of(cls, board: Board, catalog: Catalog, factions: Iterable[FactionInfo]) -> Names:
+        """From the game's factions (``GameSettings.factions``)."""
+        return cls(board, catalog, {f.id: f for f in factions})
 
     # -- factions ---------------------------------------------------------------------
-    def style(self, faction: str) -> FactionStyle:
-        return self.factions.get(faction) or FactionStyle(faction.capitalize())
+    def style(self, faction: str) -> FactionInfo:
+        """The faction's name and colour (the defaults for one the game lacks)."""
+        return self.factions.get(faction) or FactionInfo.of(faction)
 
     def faction_name(self, faction: str | None) -> str:
         if faction is None:
