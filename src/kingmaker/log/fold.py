@@ -38,7 +38,7 @@ has not folded yet; reports take its timelines.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -257,10 +257,6 @@ class Fold:
                 self._undo_seqs.append(env.seq)
                 self._undo_targets.append(undone[env.seq])
             self._push(env, pos)
-
-    def entries(self) -> Iterator[tuple[Envelope, Position]]:
-        """Each entry folded (from ``start_seq`` on) with the position after it."""
-        return zip(self._envs, self._pos, strict=True)
 
     # -- reading ----------------------------------------------------------------------
     def after(self, seq: int) -> Position:

@@ -252,11 +252,6 @@ class UnitOfWork:
             while len(self._held) > self.cache_size:
                 self._held.popitem(last=False)
 
-    def forget(self, game: str) -> None:
-        """Drop what is held of ``game`` (it is read again from the store when needed)."""
-        with self._guard:
-            self._held.pop(game, None)
-
     def _catch_up(self, game: str) -> Projection:
         """The held game with every entry of the store folded (under the game's lock):
         only the entries after its head are read."""
