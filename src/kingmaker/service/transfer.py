@@ -19,8 +19,8 @@ from dataclasses import asdict, dataclass
 from typing import IO, Any
 
 from kingmaker.log.envelope import Envelope, LogFormatError, envelope_from_data, envelope_to_data
-from kingmaker.log.fold import fold
-from kingmaker.rules.codec import CodecError, board_from_data, catalog_from_data, state_from_data
+from kingmaker.log.fold import Position, fold
+from kingmaker.rules.codec import CodecError, board_from_data, catalog_from_data
 from kingmaker.rules.hashing import state_hash
 from kingmaker.rules.limits import CHOSEN_ID_MAX, id_problem
 from kingmaker.storage.base import GameExists, GameRecord, GameStore, Snapshot
@@ -68,7 +68,7 @@ def export_lines(store: GameStore, game_id: str) -> Iterator[str]:
         envelopes.append(env)
         yield _canonical({"entry": data, "chain": chain})
     board, catalog = board_from_data(record.board), catalog_from_data(record.catalog)
-    final = fold(state_from_data(initial.state.get("rules", initial.state), board, catalog), envelopes)
+    final = fold(Position.from_data(initial.state, board, catalog).state, envelopes)
     yield _canonical(
         {"end": True, "entries": len(envelopes), "chain": chain, "state_hash": state_hash(final)}
     )
@@ -158,9 +158,11 @@ def read_export(lines: Iterable[str]) -> tuple[GameRecord, Snapshot, list[Envelo
         )
     try:
         board, catalog = board_from_data(record.board), catalog_from_data(record.catalog)
-        start = state_from_data(initial.state.get("rules", initial.state), board, catalog)
+        start = Position.from_data(initial.state, board, catalog).state
     except CodecError as e:
         raise ImportError_(1, f"the game's data cannot be read: {e}") from None
+    except (TypeError, ValueError, KeyError, IndexError) as e:  # deadlines or orders malformed
+        raise ImportError_(1, f"the initial state cannot be read ({type(e).__name__}: {e})") from None
     try:
         final = fold(start, envelopes)
     except Exception as e:  # an event the rules cannot apply: the log is not a real game
