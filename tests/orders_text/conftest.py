@@ -91,8 +91,8 @@ def busy_game(forum_game: GameState) -> GameState:
         c.DeclareAlliance("red", "alliance-1", ("green",)),
         c.AnswerAlliance("green", "alliance-1", True),
         c.DeclareAlliance("blue", "alliance-2", ("green",)),
-        c.MoveRoad("red", "howard", ("york", "tadcaster")),
-        c.Attack("red", "stanley", "clifford"),
+        c.MoveRoad("red", "howard", ("york", "tadcaster"), id="q6"),
+        c.Attack("red", "stanley", "clifford", id="c7"),
     ):
         state, d = play(state, cmd)
         assert not d.refused, d.explanation

@@ -209,9 +209,8 @@ def _revoked(state: GameState, e: ev.PermissionRevoked) -> dict[str, Any]:
 
 @_on(ev.CombatDeclared)
 def _combat(state: GameState, e: ev.CombatDeclared) -> dict[str, Any]:
-    c = Combat(
-        e.combat_kind, f"c{state.seq + 1}", e.by, e.attackers, e.place, e.target, e.defenders, state.round
-    )
+    cid = e.id or f"c{state.seq + 1}"  # older logs numbered combats by the log's length
+    c = Combat(e.combat_kind, cid, e.by, e.attackers, e.place, e.target, e.defenders, state.round)
     return {"combats": (*state.combats, c)}
 
 

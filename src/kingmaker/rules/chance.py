@@ -20,6 +20,17 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
 
+def opaque_id(seed: str, what: str, seq: int) -> str:
+    """An id the rules give something nobody named (a request waiting for answers),
+    made from the secret seed and the log's position: it tells no one how long the log
+    is or how many secrets it holds, and it replays the same.
+
+    >>> opaque_id("abc", "request", 7) == opaque_id("abc", "request", 7) != opaque_id("abc", "request", 8)
+    True
+    """
+    return hashlib.sha256(f"{seed}:{what}:{seq}".encode()).hexdigest()[:10]
+
+
 def raw_value(seed: str, counter: int) -> int:
     """The source's ``counter``-th value (a 64-bit number)."""
     digest = hashlib.sha256(f"{seed}:{counter}".encode()).digest()

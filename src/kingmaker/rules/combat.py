@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from . import events as ev
 from . import ids
 from .board import Place
+from .chance import opaque_id
 from .commands import Attack, Defend, Siege
 from .context import finish, invalid, judge_all, land_units
 from .decision import Decision, Refusal, Result
@@ -15,6 +16,13 @@ from .orders import check_order
 from .state import COMBAT, GameState
 from .units import name, names
 from .views import can_see_defence
+
+
+def combat_id(state: GameState, named: str | None = None) -> str:
+    """A new combat's id: the id its order gave (``AS b1``), else one made from the
+    secret seed, not from the log's length (which would tell how many secret entries
+    there are)."""
+    return named or f"c-{opaque_id(state.rng.seed, 'combat', state.seq)}"
 
 
 def cooling(state: GameState, a: str | None, b: str | None) -> int | None:
@@ -115,7 +123,9 @@ def decide_siege(state: GameState, cmd: Siege, confirmed: bool = False) -> Decis
     check = check_order(state, cmd.by, (cmd.unit,), COMBAT, confirmed=confirmed)
     rule = judge_all(state, place, members, ids.SIEGE, "besiege", by=cmd.by)
     defenders = siege_checks(state, cmd.by, members, place)
-    effects: list[ev.Event] = [ev.CombatDeclared("siege", cmd.by, members, place.id, None, defenders)]
+    effects: list[ev.Event] = [
+        ev.CombatDeclared("siege", cmd.by, members, place.id, None, defenders, combat_id(state, cmd.id))
+    ]
     effects += siege_reveal(state, members, place, defenders)
     return finish(
         state,
@@ -203,7 +213,9 @@ def decide_attack(state: GameState, cmd: Attack, confirmed: bool = False) -> Dec
                     unit=a,
                 )
     effects: list[ev.Event] = [
-        ev.CombatDeclared("attack", cmd.by, attackers, a0.place or "", cmd.target, defenders)
+        ev.CombatDeclared(
+            "attack", cmd.by, attackers, a0.place or "", cmd.target, defenders, combat_id(state, cmd.id)
+        )
     ]
     effects += _reveal(state, [attackers, defenders])
     return finish(

@@ -14,6 +14,7 @@ from . import events as ev
 from . import ids
 from .alliances import decide_answer, decide_deadline, decide_declare, decide_leave
 from .apply import replay
+from .chance import opaque_id
 from .combat import decide_attack, decide_defend, decide_siege
 from .context import Pending
 from .decision import Decision, Refusal, Result
@@ -120,7 +121,7 @@ def _decide_confirmed(state: GameState, command: c.Command, confirmed: bool) -> 
 
 
 def _pending(state: GameState, command: c.Command, awaiting: tuple[str, ...]) -> Decision:
-    req = getattr(command, "id", None) or f"q{state.seq + 1}"
+    req = getattr(command, "id", None) or f"req-{opaque_id(state.rng.seed, 'request', state.seq)}"
     if req in state.requests or req in state.closed:
         raise Refusal(ids.ORDER_INVALID, f"a request {req!r} already exists ({ids.ORDER_INVALID})")
     rule = ids.ALLY_6 if isinstance(command, c.FormArmy) else ids.ALLY_4

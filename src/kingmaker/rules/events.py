@@ -147,6 +147,7 @@ class CombatDeclared(Event):
     place: str
     target: str | None = None
     defenders: tuple[str, ...] = ()
+    id: str | None = None  # the combat's id (older logs: None, numbered by the log then)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import events as ev
 from . import ids
-from .combat import siege_checks, siege_reveal
+from .combat import combat_id, siege_checks, siege_reveal
 from .commands import Disembark, Embark, Sail, Storm
 from .context import check_capacity, finish, invalid, judge_all, own_first, require_place
 from .decision import Decision, Refusal, Result
@@ -186,7 +186,9 @@ def decide_disembark(state: GameState, cmd: Disembark, confirmed: bool = False) 
     effects: list[ev.Event] = [ev.Landed(ship.id, nobles, port.id, inside)]
     if siege_only:
         defenders = siege_checks(state, cmd.by, nobles, port)
-        effects.append(ev.CombatDeclared("siege", cmd.by, nobles, port.id, None, defenders))
+        effects.append(
+            ev.CombatDeclared("siege", cmd.by, nobles, port.id, None, defenders, combat_id(state, cmd.id))
+        )
         effects += siege_reveal(state, nobles, port, defenders)
         explanation = (
             f"{names(state, list(nobles))} {'lands' if len(nobles) == 1 else 'land'} at {port.name}, "
