@@ -255,6 +255,12 @@ class GameState:
         return {}
 
     @cached_property
+    def seen_by(self) -> dict[str, Any]:
+        """Memo of this state as each viewer may know it (``views.as_seen_by``), so the
+        text-order reader's name index, kept per state, is built once per viewer."""
+        return {}
+
+    @cached_property
     def troops_inside(self) -> dict[str, int]:
         """Memo of the troops inside each location (``potential.held_inside``)."""
         return {}

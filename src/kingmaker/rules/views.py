@@ -154,6 +154,13 @@ def as_seen_by(state: GameState, viewer: str) -> GameState:
     """
     if viewer == GM:
         return state
+    hit: GameState | None = state.seen_by.get(viewer)
+    if hit is None:
+        hit = state.seen_by[viewer] = _without_secrets(state, viewer)
+    return hit
+
+
+def _without_secrets(state: GameState, viewer: str) -> GameState:
     v = view(state, viewer)
     return replace(
         state,

@@ -29,7 +29,8 @@ from .document import (
 _SPECIAL = re.compile(r"([\\`*_\[\]<>#|~&])")
 _SPACES = re.compile(r"\s{2,}")
 # what opens a block at the start of a line: a list item, a thematic break, a setext line
-_LINE_START = re.compile(r"^(?:[-+=]|\d{1,9}[.)])")
+# (after any spaces: a paragraph's leading spaces are dropped, so " -" starts a list too)
+_LINE_START = re.compile(r"^\s*(?:[-+=]|\d{1,9}[.)])")
 
 
 def escape(text: str) -> str:
