@@ -214,10 +214,13 @@ def set_table(base: str) -> Table:
         places: dict[str, list[str]] = defaultdict(list)
         for place, f in control.items():
             places[f].append(place)
-        units: dict[str, list[str]] = {}
-        for f in FACTIONS:
-            r = client.get(f"/api/games/{GAME}/units", headers={"Authorization": f"Bearer {tokens[f]}"})
-            units[f] = [u["id"] for u in r.json()]
+        # each faction's own units (the API's /units lists only what may be ordered now:
+        # on another's turn, nothing; the load sends orders whatever the turn)
+        v = client.get(f"/api/games/{GAME}/view", headers=gm()).json()
+        units: dict[str, list[str]] = defaultdict(list)
+        for x in [*v["nobles"], *v["ships"]]:
+            if x.get("faction") in FACTIONS and x.get("place"):
+                units[x["faction"]].append(x["id"])
     missing = [f for f in FACTIONS if not places[f] or not units[f]]
     if missing:
         raise RuntimeError(f"factions with no place or no unit: {missing}")

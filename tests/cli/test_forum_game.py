@@ -107,13 +107,14 @@ def test_three_rounds_through_the_cli(tmp_path: Path) -> None:
     public = cli.run("report", "e2e", "--round", "2", "--turn", "red", "--format", "bbcode")
     assert "[b]" in public and "Bourchier" in public and "ALLY.7.iv" in public
     assert "Howard MOVES" in public  # open orders are published once the turn has ended
-    assert "Now public (ruling R7): alliance [b]rg[/b]" in public  # the allied order was carried out
+    # (an id a faction chooses is kept under its name: Red's "rg" is red-rg; "rg" still names it)
+    assert "Now public (ruling R7): alliance [b]red-rg[/b]" in public  # the allied order was carried out
     r1 = cli.run("report", "e2e", "--round", "1", "--turn", "red", "--format", "plain")
     assert "LOC.unfriendly.enter" in r1 and "Scrope MOVES" in r1
     assert "ALLIES WITH" not in r1  # diplomacy is never published
     blue_private = cli.run("report", "e2e", "--kind", "private", "--for", "blue", "--round", "1", "--turn", "red")
     green_private = cli.run("report", "e2e", "--kind", "private", "--for", "green", "--round", "1", "--turn", "red")
-    assert "[b]rg[/b]" in green_private and "[b]rg[/b]" not in blue_private  # still secret in round 1
+    assert "[b]red-rg[/b]" in green_private and "red-rg" not in blue_private  # still secret in round 1
     r3 = cli.run("report", "e2e", "--round", "3", "--turn", "red", "--format", "markdown")
     assert "Great Yarmouth" in r3 and "Mowbray" in r3
     log = cli.run("log", "e2e", "--for", "blue", "--json")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from kingmaker.log.service_events import LineUnread
+
 from .conftest import GAME, World, bearer, gm_auth
 
 
@@ -30,12 +32,15 @@ def test_a_player_token_cannot_act_for_another_faction(world: World) -> None:
     assert r.status_code == 403
     r = world.api.get(f"/api/games/{GAME}/units/{blue_unit}/destinations", headers=red)
     assert r.status_code == 403
-    # a labelled line for another faction is refused by the reader, and nothing is sent
+    # a labelled line for another faction is refused by the reader: no order is sent, and
+    # the log keeps only red's words, for red's and the GM's eyes
     head = world.svc.store.head(GAME)
     rows = world.api.post(
         f"/api/games/{GAME}/orders/text", json={"text": "Blue: Blue ALLIES WITH Green"}, headers=red
     ).json()
-    assert rows[0]["result"] == "syntax" and world.svc.store.head(GAME) == head
+    assert rows[0]["result"] == "syntax" and world.svc.store.head(GAME) == head + 1
+    [kept] = [e.event for e in world.svc.log(GAME) if e.seq > head]
+    assert isinstance(kept, LineUnread) and kept.by == "red"
     # answering for Blue
     world.api.post(
         f"/api/games/{GAME}/orders/text",

@@ -294,5 +294,12 @@ def test_embark_and_land_from_the_map(world: World) -> None:
     assert {k for k in landing} == {("land", "plymouth"), ("land_enter", "plymouth")}
     assert all(o["rule"] and o["explanation"] for o in landing.values())
     # another faction's ship is not Blue's to board without an alliance (ORDER.foreign)
+    _put(world, "berkeley", "bristol")
+    foreign = _others(world, "blue", "berkeley")[("embark", "jesus")]
+    assert not foreign["allowed"] and foreign["rule"] == "ORDER.foreign"
+    # and Green orders nothing on Blue's turn: its units are not orderable, and say why
     _put(world, "cromwell", "bristol")
-    assert not _others(world, "green", "cromwell")[("embark", "jesus")]["allowed"]
+    d = world.api.get(
+        f"/api/games/{GAME}/units/cromwell/destinations", headers=bearer(world.tokens["green"])
+    ).json()
+    assert not d["orderable"] and "TURN.order" in d["reason"] and d["others"] == []

@@ -16,7 +16,21 @@ app = typer.Typer(
 )
 
 
+_mounted = False
+
+
+def command_app() -> typer.Typer:
+    """The ``kingmaker`` command with every sub-command mounted (for tests that invoke it
+    in-process with Typer's runner)."""
+    _mount()
+    return app
+
+
 def _mount() -> None:
+    global _mounted
+    if _mounted:
+        return
+    _mounted = True
     from . import (
         conformance_cmd,
         data_cmd,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,6 @@ from rich.table import Table
 from kingmaker.orders_text.parse import post_size_problem
 from kingmaker.rules.limits import ORDERS_MAX_CHARS
 from kingmaker.service import GM_ACTOR
-from kingmaker.service.commands import Submit
 from kingmaker.service.game_service import GameService
 
 from .output import REFUSED, console, emit, fail, safe, service_errors
@@ -31,52 +31,12 @@ def _read_post(file: Path | None) -> str:
         fail(f"cannot read {file}: {e}", REFUSED)
 
 
-def faction_names(svc: GameService, game: str) -> dict[str, str]:
-    """The names players use for the factions (``Red``), from the game's settings."""
-    return svc.settings(game).faction_names()
-
-
 def run_post(svc: GameService, game: str, text: str, author: str, *, submit: bool) -> list[dict[str, Any]]:
-    """Each line of a post, read against the state as it stands when its turn comes
-    (so a later order sees the effect of an earlier one), then submitted unless ``submit``
-    is false. One row per order line: line, text, result, rule, explanation."""
-    from kingmaker.orders_text import parse_post
-    from kingmaker.rules.decide import decide
-    from kingmaker.rules.views import as_seen_by
-
-    names = faction_names(svc, game)
-    rows: list[dict[str, Any]] = []
-    for no, line in enumerate(text.splitlines(), start=1):
-        state = svc.state(game)
-        # names are read within what the author may know (no "did you mean" at secrets);
-        # the rules judge on the real state, and explain to the author only what it may see
-        seen = as_seen_by(state, author)
-        post = parse_post(seen, line, author, faction_names=names)
-        for p in post.problems:
-            rows.append(_row(no, p.column, line, p.kind, None, p.message))
-        for order in post.orders:
-            if order.command is None or not submit:
-                d = order.refusal if order.command is None else decide(state, order.command)
-                assert d is not None
-                rows.append(_row(no, order.column, line, d.result.value, d.rule, d.explanation))
-                continue
-            out = svc.execute(GM_ACTOR, Submit(game, order.command))
-            rows.append(_row(no, order.column, line, out.result, out.rule, out.explanation, out.request))
-    return rows
-
-
-def _row(
-    line: int, column: int, text: str, result: str, rule: str | None, why: str, request: str | None = None
-) -> dict[str, Any]:
-    return {
-        "line": line,
-        "column": column,
-        "text": text.strip(),
-        "result": result,
-        "rule": rule,
-        "explanation": why,
-        "request": request,
-    }
+    """The post judged and (``submit``) sent by the service's one use case
+    (``service.posts``), as rows: line, text, result, rule, explanation, request and how
+    the engine read the line. The CLI is the GM's: it posts for ``author``."""
+    verdicts = svc.post(GM_ACTOR, game, text, author, send=submit)
+    return [dataclasses.asdict(v) for v in verdicts]
 
 
 def register(app: typer.Typer) -> None:

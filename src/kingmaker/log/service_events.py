@@ -35,6 +35,20 @@ class OrderSubmitted(ServiceEvent):
     rule: str | None
     explanation: str
     open: bool = False  # published with the turn's orders once the turn has ended
+    text: str | None = None  # the line as the player wrote it (None: not given as text)
+
+
+@dataclass(frozen=True, slots=True)
+class LineUnread(ServiceEvent):
+    """A line of a post of orders that gave no command (it did not read as an order,
+    named something unknown or ambiguous, or named something that cannot take the
+    order), kept with the player's words and why: for the author's and the GM's eyes."""
+
+    kind = "line_unread"
+    by: str
+    text: str
+    problem: str  # syntax | unknown_name | ambiguous_name | refused | ...
+    message: str
 
 
 @dataclass(frozen=True, slots=True)

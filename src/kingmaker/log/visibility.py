@@ -17,7 +17,7 @@ from kingmaker.rules.commands import GM
 from kingmaker.rules.views import PUBLIC
 
 from .envelope import Envelope
-from .service_events import DeadlinePassed, DeadlineSet, OrderSubmitted, PermissionAsked
+from .service_events import DeadlinePassed, DeadlineSet, LineUnread, OrderSubmitted, PermissionAsked
 
 _PUBLIC_KINDS = (
     ev.NobleMoved,
@@ -91,6 +91,8 @@ class _Tracker:
             return {e.by}
         if isinstance(e, PermissionAsked):
             return {e.by, e.of}
+        if isinstance(e, LineUnread):
+            return {e.by}
         if isinstance(e, (DeadlineSet, DeadlinePassed)):
             if e.target_kind == "turn":
                 return None

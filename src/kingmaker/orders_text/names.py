@@ -266,8 +266,9 @@ class Names:
         pool = self._by_kind.setdefault(e.kind, _Pool())
         self._display.setdefault((e.kind, e.id), e.name)
         if e.kind in ID_KINDS:
-            pool.add(e.id, e)
-            pool.lower_ids.setdefault(e.id.lower(), []).append(e)
+            for k in (e.id, *keys):
+                pool.add(k, e)
+                pool.lower_ids.setdefault(k.lower(), []).append(e)
             return
         for k in keys:
             pool.add(normalize(k), e)
@@ -318,17 +319,17 @@ class Names:
         secret_ok = who is None or who == GM
         for r in state.requests.values():
             if secret_ok or who == r.by or who in r.awaiting:
-                self._put(Entity(REQUEST, r.id, r.id), ())
+                self._put(Entity(REQUEST, r.id, r.id), _chosen(state, r.id))
         if secret_ok:  # an ended request's parties are not recorded: only the GM names it
             for rid in state.closed:
                 if rid not in state.requests:
                     self._put(Entity(REQUEST, rid, rid, False), ())
         for d in state.declarations.values():
             if secret_ok or who == d.by or who in d.invited:
-                self._put(Entity(DECLARATION, d.id, d.id), ())
+                self._put(Entity(DECLARATION, d.id, d.id), _chosen(state, d.id))
         for ally in state.alliances.values():
             if secret_ok or ally.public or who in ally.members:
-                self._put(Entity(ALLIANCE, ally.id, ally.id), ())
+                self._put(Entity(ALLIANCE, ally.id, ally.id), _chosen(state, ally.id))
         for c in state.combats:
             self._put(Entity(COMBAT, c.id, c.id), ())
         for pool in self._by_kind.values():
@@ -503,6 +504,13 @@ class Names:
 
 _CACHE: dict[tuple[int, str | None], tuple[weakref.ref[GameState], tuple[tuple[str, str], ...], Names]] = {}
 _CACHE_SIZE: Final = 16
+
+
+def _chosen(state: GameState, ident: str) -> tuple[str, ...]:
+    """The id as its author chose it, when the service kept it under the author's
+    faction (``red-rg`` is also ``rg``: players write the id they chose)."""
+    faction, dash, rest = ident.partition("-")
+    return (rest,) if dash and rest and faction in state.turn_order else ()
 
 
 def names_for(

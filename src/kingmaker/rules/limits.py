@@ -24,6 +24,7 @@ CHOSEN_ID_MAX: Final = 40  # an id someone chooses: a game id, an id in orders (
 FACTION_ID_MAX: Final = 20  # a faction id (so "red-" + a chosen id fits in ID_MAX)
 NAME_MAX: Final = 80  # a game's, a player's, a faction's, a place's or a card's name
 NOTE_MAX: Final = 500  # a note, a reason, a ruling's summary
+LINE_MAX: Final = 500  # one line of a post of orders, as the log keeps it
 SEED_MAX: Final = 128  # the GM's random seed
 EXPLANATION_MAX: Final = 2_000  # a ruling's explanation, as the engine wrote it (imports)
 WORD_MAX: Final = 64  # a rule id, a time, a result word (imports)

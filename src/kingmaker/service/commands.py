@@ -29,10 +29,24 @@ class SeatPlayer:
 
 @dataclass(frozen=True)
 class Submit:
-    """An order, declaration, answer, grant, or a GM ruling (a rules command)."""
+    """An order, declaration, answer, grant, or a GM ruling (a rules command);
+    ``text``: the line the player wrote, when it came as text (kept in the log)."""
 
     game: str
     command: Command
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class NoteUnreadLine:
+    """A line of a post that gave no command, kept in the log with ``by``'s words and
+    what was wrong (``problem``: its kind; ``message``: the answer the author got)."""
+
+    game: str
+    by: str
+    text: str
+    problem: str
+    message: str
 
 
 @dataclass(frozen=True)
@@ -78,4 +92,14 @@ class Tick:
     game: str
 
 
-ServiceCommand = CreateGame | SeatPlayer | Submit | AskPermission | FinishTurn | Undo | ExtendDeadline | Tick
+ServiceCommand = (
+    CreateGame
+    | SeatPlayer
+    | Submit
+    | NoteUnreadLine
+    | AskPermission
+    | FinishTurn
+    | Undo
+    | ExtendDeadline
+    | Tick
+)

@@ -22,13 +22,14 @@ from kingmaker.rules.state import GameState
 from kingmaker.rules.views import PUBLIC, View, view
 from kingmaker.storage.base import GameRecord, GameStore
 
-from . import handlers, limits
+from . import handlers, limits, posts
 from .clock import Clock
 from .commands import (
     AskPermission,
     CreateGame,
     ExtendDeadline,
     FinishTurn,
+    NoteUnreadLine,
     SeatPlayer,
     ServiceCommand,
     Submit,
@@ -93,6 +94,8 @@ class GameService:
             return handlers.seat_player(self.uow, actor, command, idempotency_key)
         if isinstance(command, Submit):
             return handlers.submit(self.uow, actor, command, idempotency_key)
+        if isinstance(command, NoteUnreadLine):
+            return posts.note_unread_line(self.uow, actor, command, idempotency_key)
         if isinstance(command, FinishTurn):
             return handlers.finish_turn(self.uow, actor, command, idempotency_key)
         if isinstance(command, AskPermission):
@@ -100,6 +103,20 @@ class GameService:
         if isinstance(command, ExtendDeadline):
             return handlers.extend_deadline(self.uow, actor, command, idempotency_key)
         raise BadRequest(f"unknown command {type(command).__name__}")
+
+    def post(
+        self,
+        actor: Actor,
+        game: str,
+        text: str,
+        author: str,
+        *,
+        send: bool,
+        key: str | None = None,
+    ) -> list[posts.LineVerdict]:
+        """A post of text orders by ``author``, each line judged and (``send``) submitted,
+        with one verdict per line (``service.posts``)."""
+        return posts.post(self, actor, game, text, author, send=send, key=key)
 
     def preview(self, actor: Actor, command: Submit) -> Outcome:
         r"""What submitting ``command`` would answer now; nothing is written. Raises the

@@ -184,6 +184,7 @@ def submit(uow: UnitOfWork, actor: Actor, cmd: Submit, key: str | None) -> Outco
                     d.rule,
                     d.explanation,
                     open_order(proj.state, command),
+                    cmd.text,
                 ),
                 d.rule,
             )

@@ -17,6 +17,7 @@ from .commands import (
     CreateGame,
     ExtendDeadline,
     FinishTurn,
+    NoteUnreadLine,
     SeatPlayer,
     ServiceCommand,
     Submit,
@@ -48,6 +49,15 @@ def problem_of(command: ServiceCommand) -> str | None:
         ]
     elif isinstance(command, Submit):
         checks.append(lim.command_problem(command.command))
+        if command.text is not None:
+            checks.append(lim.text_problem(command.text, "order line", lim.LINE_MAX))
+    elif isinstance(command, NoteUnreadLine):
+        checks += [
+            lim.id_problem(command.by, "author"),
+            lim.text_problem(command.text, "order line", lim.LINE_MAX),
+            lim.id_problem(command.problem, "problem"),
+            lim.text_problem(command.message, "message", lim.EXPLANATION_MAX),
+        ]
     elif isinstance(command, AskPermission):
         checks += [
             lim.id_problem(command.faction, "faction asking"),

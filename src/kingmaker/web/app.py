@@ -31,6 +31,7 @@ from kingmaker.storage.websec import WebSecurityStore
 
 from . import accesslog, errors, routes_api, routes_gm, routes_play
 from .auth import is_gm_session
+from .limits import BodyLimit
 from .ops import Site
 from .password import GmCredential
 from .ratelimit import TokenRateLimit
@@ -95,6 +96,7 @@ def create_app(
         max_age=14 * 24 * 3600,
     )
 
+    app.add_middleware(BodyLimit)  # inside the security headers: a 413 carries them too
     app.add_middleware(SecurityHeaders, https=settings.https)
 
     app.mount("/static", StaticFiles(packages=[("kingmaker.web", "static")]), name="static")

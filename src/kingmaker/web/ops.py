@@ -12,15 +12,14 @@ the real state, as the service judges a submission.
 from __future__ import annotations
 
 import dataclasses
-import re
-import secrets
 import threading
-from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from kingmaker.log.envelope import Envelope
+from kingmaker.log.visibility import numbering
 from kingmaker.render.reports import (
     Reports,
     alliance_request,
@@ -38,15 +37,26 @@ from kingmaker.render.reports.timeline import Turn
 from kingmaker.rules import commands as rc
 from kingmaker.rules import ids
 from kingmaker.rules.board import Board
+from kingmaker.rules.candidates import (
+    ATTACK,
+    EMBARK,
+    ENTER,
+    LAND,
+    LAND_ENTER,
+    LEAVE,
+    MOVE,
+    MOVE_ENTER,
+    SAIL,
+    SIEGE,
+    Candidate,
+    OrderableUnit,
+    candidate_orders,
+    orderable_units,
+)
 from kingmaker.rules.commands import GM
-from kingmaker.rules.decide import decide
-from kingmaker.rules.decision import Result
-from kingmaker.rules.frozen import FrozenDict
-from kingmaker.rules.orders import prior_order
-from kingmaker.rules.queries import legal_destinations
 from kingmaker.rules.records import to_data
 from kingmaker.rules.state import GameState
-from kingmaker.rules.units import places_of_faction, unit_place
+from kingmaker.rules.units import owner, unit_kind, unit_place
 from kingmaker.rules.views import PUBLIC, View, view
 from kingmaker.service import GM_ACTOR, Actor, BadRequest, NotFound, PermissionDenied
 from kingmaker.service.commands import (
@@ -55,6 +65,7 @@ from kingmaker.service.commands import (
     ExtendDeadline,
     FinishTurn,
     SeatPlayer,
+    ServiceCommand,
     Submit,
     Tick,
     Undo,
@@ -83,7 +94,10 @@ def key_for(actor: Actor, key: str | None) -> str | None:
     return f"web:{actor.label}:{key[:100]}"
 
 
-def outcome_out(o: Outcome) -> s.OutcomeOut:
+def outcome_out(o: Outcome, actor: Actor) -> s.OutcomeOut:
+    """The service's answer for ``actor``: the log entries written are numbered only
+    for the GM (a player's numbers would give the log's head, and with it how many
+    entries they may not read, away)."""
     return s.OutcomeOut(
         game=o.game,
         result=o.result,
@@ -91,8 +105,8 @@ def outcome_out(o: Outcome) -> s.OutcomeOut:
         rule=o.rule,
         awaiting=list(o.awaiting),
         request=o.request,
-        first_seq=o.first_seq,
-        last_seq=o.last_seq,
+        first_seq=o.first_seq if actor.is_gm else None,
+        last_seq=o.last_seq if actor.is_gm else None,
         replayed=o.replayed,
     )
 
@@ -107,6 +121,11 @@ class Site:
     def __post_init__(self) -> None:
         self._geo: dict[str, Geometry] = {}
         self._guard = threading.Lock()
+
+    def run(self, actor: Actor, command: ServiceCommand, key: str | None = None) -> s.OutcomeOut:
+        """Execute ``command`` for ``actor`` (``key``: an idempotency key, already in
+        the actor's own space) and answer it as ``actor`` may read it."""
+        return outcome_out(self.svc.execute(actor, command, key), actor)
 
     # -- static facts of a game ----------------------------------------------------------
     def geometry(self, game: str, board: Board) -> Geometry:
@@ -178,7 +197,7 @@ class Site:
             game_id=body.game_id or None,
             cards_per_faction=body.cards_per_faction,
         )
-        return outcome_out(self.svc.execute(actor, cmd))
+        return self.run(actor, cmd)
 
     def status(self, actor: Actor, game: str) -> s.StatusOut:
         gm_only(actor)
@@ -253,279 +272,133 @@ class Site:
         )
 
     # -- units and where they may go --------------------------------------------------------
+    def orderer(self, actor: Actor, state: GameState) -> str | None:
+        """Whose orders ``actor`` gives on the map: a player's own faction's; the GM's,
+        the faction to play's (None for an observer)."""
+        if actor.is_gm:
+            return state.turn
+        return actor.faction if actor.role == "player" else None
+
     def units(self, actor: Actor, game: str) -> list[s.UnitOut]:
-        """The units ``actor`` may order: its own, its allies' where one of its own units
-        stands and not yet ordered this round (ALLY.4: the owner must consent) and the
-        armies it commands (ALLY.6). The GM may order every unit."""
+        """The units ``actor`` may order now (``rules.orderable_units``): its own on
+        its turn, an ally's where one of its own units stands (ALLY.4), the armies it
+        commands (ALLY.6). The GM orders for the faction to play."""
         state = self.svc.state(game)
-        me = viewer_of(actor)
-        v = view(state, me)
-        friends = {m for a in v.alliances if me in a.members for m in a.members} - {me}
-        nobles = {n.id: n for n in v.nobles}
-        in_army = {u for a in v.armies for u in a.units}
-        board, cat = state.board, state.catalog
-        out: list[s.UnitOut] = []
+        by = self.orderer(actor, state)
+        if by is None:
+            return []
+        return [self._unit_out(state, u) for u in orderable_units(state, by)]
 
-        my_places = places_of_faction(state, me) if me != GM else frozenset()
-
-        def mine(f: str | None, unit: str | None = None) -> tuple[bool, bool]:
-            if me == GM:
-                return f is not None, False
-            if f == me:
-                return True, False
-            # ALLY.4: an ally's unit where one of mine stands, not yet ordered this round.
-            ok = (
-                f in friends
-                and unit is not None
-                and unit_place(state, unit) in my_places
-                and prior_order(state, unit, me) is None
-            )
-            return ok, ok
-
-        for a in v.armies:
-            senior = nobles.get(a.senior) if a.senior else None
-            f = senior.faction if senior else None
-            ok, allied = mine(f)  # ALLY.6: only the senior officer's faction orders an army
-            if not ok:
-                continue
-            first = a.units[0] if a.units else None
-            n = nobles.get(first) if first else None
-            place = (
-                (n.place if n else None)
-                if not a.fleet
-                else next((x.place for x in v.ships if x.id == first), None)
-            )
-            out.append(
-                s.UnitOut(
-                    id=a.id,
-                    name=f"{'Fleet' if a.fleet else 'Army'} {a.id}",
-                    kind="fleet" if a.fleet else "army",
-                    faction=f,
-                    place=place,
-                    place_name=board.name_of(place) if place else "nowhere",
-                    inside=bool(n and n.inside),
-                    allied=allied,
-                )
-            )
-        def card(
-            kind: Literal["noble", "ship"], uid: str, f: str | None, place: str, inside: bool, allied: bool
-        ) -> s.UnitOut:
-            return s.UnitOut(
-                id=uid,
-                name=cat.name_of(uid),
-                kind=kind,
-                faction=f,
-                place=place,
-                place_name=board.name_of(place),
-                inside=inside,
-                allied=allied,
-            )
-
-        for n in v.nobles:
-            ok, allied = mine(n.faction, n.id)
-            if not ok or n.id in in_army or n.place is None or n.aboard is not None or n.captive_of:
-                continue
-            out.append(card("noble", n.id, n.faction, n.place, n.inside, allied))
-        for x in v.ships:
-            ok, allied = mine(x.faction, x.id)
-            if not ok or x.id in in_army:
-                continue
-            out.append(card("ship", x.id, x.faction, x.place, x.in_port, allied))
-        return out
-
-    def _unit(self, actor: Actor, game: str, unit: str) -> s.UnitOut:
-        for u in self.units(actor, game):
-            if u.id == unit:
-                return u
-        state = self.svc.state(game)
-        if unit not in state.nobles and unit not in state.ships and unit not in state.armies:
-            raise NotFound(f"there is no unit {unit!r}")
-        raise PermissionDenied(
-            f"you cannot order {state.catalog.name_of(unit) if unit in state.nobles else unit}"
+    @staticmethod
+    def _unit_out(state: GameState, u: OrderableUnit) -> s.UnitOut:
+        army = u.kind in ("army", "fleet")
+        return s.UnitOut(
+            id=u.id,
+            name=f"{'Fleet' if u.kind == 'fleet' else 'Army'} {u.id}"
+            if army
+            else state.catalog.name_of(u.id),
+            kind=u.kind,  # type: ignore[arg-type]  # one of the four kinds
+            faction=u.faction,
+            place=u.place,
+            place_name=state.board.name_of(u.place) if u.place else "nowhere",
+            inside=u.inside,
+            allied=u.allied,
         )
 
     def destinations(self, actor: Actor, game: str, unit: str) -> s.DestinationsOut:
-        """Where ``unit`` may go this turn and what it may do there (``legal_destinations``)."""
-        u = self._unit(actor, game, unit)
+        """Where ``unit`` may go this turn and what it may do there: its candidate
+        orders (``rules.candidate_orders``), each with the verdict ``decide`` gives."""
         state = self.svc.state(game)
-        d = legal_destinations(state, unit)
-        board = state.board
-        out: list[s.DestinationOut] = []
-        for p in d.places:
-            here = len(p.path) == 1
-            actions = (
-                (["enter"] if p.enter else []) + (["siege"] if p.siege else [])
-                if here
-                else (["move"] + (["move_enter"] if p.enter else []))
-            )
-            if not actions:
-                continue
-            out.append(
-                s.DestinationOut(
-                    place=p.place,
-                    name=board.name_of(p.place),
-                    path=list(p.path),
-                    by_road=p.by_road,
-                    enter=p.enter,
-                    siege=p.siege,
-                    rule=p.rule,
-                    reason=p.reason,
-                    actions=actions,
-                )
-            )
-        for w in d.waters:
-            actions = [] if w.port and not w.enter else ["sail"]
-            out.append(
-                s.DestinationOut(
-                    place=w.place,
-                    name=board.name_of(w.place),
-                    path=list(w.path),
-                    sea=not w.port,
-                    port=w.port,
-                    enter=w.enter,
-                    land=w.land,
-                    rule=w.rule,
-                    reason=w.reason,
-                    actions=actions,
-                )
+        kind = unit_kind(state, unit)
+        by = self.orderer(actor, state)
+        if kind is None or by is None:
+            raise NotFound(f"there is no unit {unit[:40]!r}")
+        self._require_friendly(state, unit, by)
+        cands = candidate_orders(state, unit, by)
+        place = unit_place(state, unit)
+        first = state.armies[unit].units[0] if unit in state.armies else unit
+        inside = state.nobles[first].inside if first in state.nobles else state.ships[first].in_port
+        label = self._label(state, unit)
+        orderable = any(c.allowed for c in cands)
+        if not orderable:
+            refusal = next((c for c in cands if not c.allowed), None)
+            reason = refusal.explanation if refusal else f"{label} can take no order here now"
+            return s.DestinationsOut(
+                unit=unit,
+                name=label,
+                orderable=False,
+                reason=reason,
+                place=place,
+                inside=inside,
+                can_leave=False,
+                destinations=[],
             )
         return s.DestinationsOut(
             unit=unit,
-            name=u.name,
-            orderable=d.orderable,
-            reason=d.reason,
-            place=u.place,
-            inside=u.inside,
-            can_leave=u.inside and u.kind in ("noble", "army") and d.orderable,
-            destinations=out,
-            others=self._others(actor, state, u) if d.orderable else [],
+            name=label,
+            orderable=True,
+            reason="",
+            place=place,
+            inside=inside,
+            can_leave=any(c.action == LEAVE and c.allowed for c in cands),
+            destinations=_destination_rows(state, cands),
+            others=[_other_row(state, c) for c in cands if c.action in _OTHER_ACTIONS],
         )
 
-    def _others(self, actor: Actor, state: GameState, u: s.UnitOut) -> list[s.OtherOrderOut]:
-        """Embark, land and attack orders for ``u``, each judged now; candidates that
-        the rules do not even recognise (``ORDER.invalid``) are left out."""
-        by = actor.faction if not actor.is_gm else u.faction
-        if by is None or u.place is None:
-            return []
-        v = view(state, viewer_of(actor))
-        board, cat = state.board, state.catalog
-        candidates: list[tuple[str, str, str, rc.Command]] = []
-        if u.kind == "noble":
-            for x in v.ships:
-                if x.in_port and x.place == u.place:
-                    label = f"Embark on {cat.name_of(x.id)}"
-                    candidates.append(("embark", x.id, label, rc.Embark(by, x.id, (u.id,))))
-        if u.kind in ("noble", "army"):
-            mine = set(state.armies[u.id].units) if u.kind == "army" else {u.id}
-            army_of = {m: a.id for a in v.armies if not a.fleet for m in a.units}
-            seen: set[str] = set()
-            for n in v.nobles:
-                if n.id in mine or n.place != u.place or n.inside != u.inside or n.aboard or n.captive_of:
-                    continue
-                target = army_of.get(n.id, n.id)
-                if target in seen or (n.faction == u.faction and u.faction is not None):
-                    continue
-                seen.add(target)
-                label = f"Attack {cat.name_of(target) if target in state.nobles else 'army ' + target}"
-                candidates.append(("attack", target, label, rc.Attack(by, u.id, target)))
-        if u.kind == "ship":
-            ship = state.ships[u.id]
-            if ship.passengers:
-                ports = (
-                    [ship.place]
-                    if ship.in_port
-                    else sorted(p.id for p in board.places.values() if ship.place in p.seas)
-                )
-                for port in ports:
-                    name = board.name_of(port)
-                    for enter in (False, True):
-                        action = "land_enter" if enter else "land"
-                        label = f"Land at {name}" + (" and go inside" if enter else " (in the open)")
-                        landing = rc.Disembark(by, ship.id, ship.passengers, port, enter)
-                        candidates.append((action, port, label, landing))
-        out: list[s.OtherOrderOut] = []
-        for action, target, label, cmd in candidates:
-            d = decide(state, cmd)
-            if d.result is Result.REFUSED and d.rule == ids.ORDER_INVALID:
-                continue
-            out.append(
-                s.OtherOrderOut(
-                    action=action,  # type: ignore[arg-type]
-                    target=target,
-                    label=label,
-                    allowed=d.result in (Result.ACCEPTED, Result.PENDING),
-                    rule=d.rule,
-                    explanation=d.explanation,
-                )
+    @classmethod
+    def _require_friendly(cls, state: GameState, unit: str, by: str) -> None:
+        """A unit neither ``by``'s nor an ally's is not ``by``'s to order (ORDER.foreign)."""
+        members = state.armies[unit].units if unit in state.armies else (unit,)
+        owners = {owner(state, m) for m in members}
+        if not any(f == by or (f is not None and state.allied(by, f)) for f in owners):
+            raise PermissionDenied(
+                f"you cannot order {cls._label(state, unit)}: it is neither yours nor an ally's"
             )
-        return out
+
+    @staticmethod
+    def _label(state: GameState, unit: str) -> str:
+        if unit in state.armies:
+            return f"{'Fleet' if state.armies[unit].fleet else 'Army'} {unit}"
+        return state.catalog.name_of(unit)
 
     def map_order(self, actor: Actor, game: str, body: s.MapOrderIn, key: str | None) -> s.OutcomeOut:
-        """An order chosen on the map, submitted through the service."""
-        u = self._unit(actor, game, body.unit)
-        by = body.by or (actor.faction if not actor.is_gm else u.faction)
-        if by is None:
-            raise BadRequest("say whose order this is (by)")
-        rid: str | None = None  # set below when the order waits for a consent (ALLY.4)
-        command: rc.Command
-        if body.action in ("embark", "land", "land_enter", "attack"):
-            command = self._other_command(actor, game, u, by, body)
-        elif body.action == "leave":
-            command = rc.Leave(by, body.unit, rid)
-        elif body.action in ("enter", "siege"):
-            if u.place is None:
-                raise BadRequest(f"{u.name} stands nowhere")
-            command = (
-                rc.Enter(by, body.unit, rid)
-                if body.action == "enter"
-                else rc.Siege(by, body.unit, u.place, rid)
-            )
-        else:
-            if not body.to:
-                raise BadRequest("choose a destination (to)")
-            dests = self.destinations(actor, game, body.unit)
-            match = [d for d in dests.destinations if d.place == body.to and body.action in d.actions]
-            if not match and not key:
-                state = self.svc.state(game)
-                raise BadRequest(
-                    f"{u.name} cannot {body.action.replace('_', ' and ')} to {state.board.name_of(body.to)} this turn"
-                )
-            if not match:
-                # a retried request (its key may have been applied already: the service
-                # answers a replay with the first answer; otherwise the rules judge it)
-                fallback: rc.Command
-                if body.action == "sail":
-                    fallback = rc.Sail(by, body.unit, body.to, (), rid)
-                else:
-                    fallback = rc.Move(by, body.unit, body.to, body.action == "move_enter", rid)
-                return outcome_out(self.svc.execute(actor, Submit(game, fallback), key_for(actor, key)))
-            d = match[0]
-            if body.action == "sail":
-                command = rc.Sail(by, body.unit, d.place, tuple(d.path[1:-1]), rid)
-            elif d.by_road:
-                command = rc.MoveRoad(by, body.unit, tuple(d.path), body.action == "move_enter", rid)
-            else:
-                command = rc.Move(by, body.unit, d.place, body.action == "move_enter", rid)
-        command = with_request_id(command, self.svc.state(game))
-        return outcome_out(self.svc.execute(actor, Submit(game, command), key_for(actor, key)))
-
-    def _other_command(
-        self, actor: Actor, game: str, u: s.UnitOut, by: str, body: s.MapOrderIn
-    ) -> rc.Command:
-        """The embark, land or attack order chosen from the unit's list (only what
-        that list offers: nothing the caller may not see can be named here)."""
-        wanted = body.target if body.action in ("embark", "attack") else body.to
-        if not wanted:
-            raise BadRequest("say which ship (embark), port (land, as to) or unit (attack): target")
+        """An order chosen on the map: one of the unit's candidate orders, submitted
+        through the service (a retried request with the same key gets its first answer;
+        otherwise the order must be one the list offers, key or no key)."""
+        k = key_for(actor, key)
+        if k is not None:
+            seen = self.svc.earlier_answer(game, k)
+            if seen is not None:
+                return outcome_out(seen, actor)
         state = self.svc.state(game)
-        offered = {(o.action, o.target) for o in self.destinations(actor, game, u.id).others}
-        if (body.action, wanted) not in offered:
-            raise BadRequest(f"{u.name} has no such order here: choose one from its list")
-        if body.action == "embark":
-            return rc.Embark(by, wanted, (u.id,))
-        if body.action == "attack":
-            return rc.Attack(by, u.id, wanted)
-        return rc.Disembark(by, u.id, state.ships[u.id].passengers, wanted, body.action == "land_enter")
+        by = self.orderer(actor, state)
+        if actor.is_gm and body.by:
+            by = body.by
+        elif body.by and body.by != by:
+            raise PermissionDenied(f"you play {actor.faction}; you cannot give {body.by}'s orders")
+        if by is None:
+            raise PermissionDenied("only a player or the GM gives orders")
+        if unit_kind(state, body.unit) is None:
+            raise NotFound(f"there is no unit {body.unit[:40]!r}")
+        self._require_friendly(state, body.unit, by)
+        if body.action in (ENTER, LEAVE, SIEGE):
+            wanted = unit_place(state, body.unit)
+        elif body.action in (EMBARK, ATTACK):
+            wanted = body.target
+        else:
+            wanted = body.to
+        if not wanted:
+            raise BadRequest("say where (to) or what (target) the order is for")
+        cands = candidate_orders(state, body.unit, by)
+        if not any(c.allowed for c in cands):
+            refusal = next((c.explanation for c in cands), "it can take no order here now")
+            raise PermissionDenied(f"you cannot order {self._label(state, body.unit)} now: {refusal}")
+        match = [c for c in cands if c.action == body.action and c.target == wanted]
+        if not match:
+            raise BadRequest(
+                f"{self._label(state, body.unit)} has no such order here now: choose one from its list"
+            )
+        return self.run(actor, Submit(game, match[0].command), k)
 
     # -- text orders ---------------------------------------------------------------------------
     def _author(self, actor: Actor, by: str | None) -> str:
@@ -538,77 +411,38 @@ class Site:
 
     def check_text(self, actor: Actor, game: str, body: s.TextOrdersIn) -> list[s.VerdictOut]:
         """One verdict per order line, judged on the current state; nothing is sent."""
-        from kingmaker.orders_text import parse_post
-
-        author = self._author(actor, body.by)
-        state = self.svc.state(game)
-        post = parse_post(
-            parse_state(state, viewer_of(actor)), body.text, author, faction_names=self.faction_names(game)
-        )
-        rows: list[s.VerdictOut] = []
-        for o in post.orders:
-            d = (
-                o.refusal
-                if o.command is None
-                else decide(state, private_ids(o.command, o.text, author, state))
-            )
-            assert d is not None
-            rows.append(
-                s.VerdictOut(
-                    line=o.line,
-                    column=o.column,
-                    text=o.text.strip(),
-                    result=str(d.result),
-                    rule=d.rule,
-                    explanation=d.explanation,
-                    request=d.request,
-                )
-            )
-        rows += [_problem(p) for p in post.problems]
-        return sorted(rows, key=lambda r: r.line)
+        return self._post(actor, game, body, None, send=False)
 
     def send_text(self, actor: Actor, game: str, body: s.TextOrdersIn, key: str | None) -> list[s.VerdictOut]:
         """Each line read against the state as it stands when its turn comes (a later
-        order sees the effect of an earlier one) and submitted."""
-        from kingmaker.orders_text import parse_post
+        order sees the effect of an earlier one) and submitted. Every line gets its
+        verdict, whatever happens to the others."""
+        return self._post(actor, game, body, key, send=True)
 
-        author = self._author(actor, body.by)
-        names = self.faction_names(game)
-        rows: list[s.VerdictOut] = []
-        base = key_for(actor, key)
-        for no, line in enumerate(body.text.splitlines(), start=1):
-            state = self.svc.state(game)
-            post = parse_post(parse_state(state, viewer_of(actor)), line, author, faction_names=names)
-            rows += [_problem(dataclasses.replace(p, line=no)) for p in post.problems]
-            for o in post.orders:
-                if o.command is None:
-                    d = o.refusal
-                    assert d is not None
-                    rows.append(
-                        s.VerdictOut(
-                            line=no,
-                            column=o.column,
-                            text=line.strip(),
-                            result=str(d.result),
-                            rule=d.rule,
-                            explanation=d.explanation,
-                        )
-                    )
-                    continue
-                k = f"{base}:{no}" if base else None
-                out = self.svc.execute(actor, Submit(game, private_ids(o.command, o.text, author, state)), k)
-                rows.append(
-                    s.VerdictOut(
-                        line=no,
-                        column=o.column,
-                        text=line.strip(),
-                        result=out.result,
-                        rule=out.rule,
-                        explanation=out.explanation,
-                        request=out.request,
-                    )
-                )
-        return rows
+    def _post(
+        self, actor: Actor, game: str, body: s.TextOrdersIn, key: str | None, *, send: bool
+    ) -> list[s.VerdictOut]:
+        verdicts = self.svc.post(
+            actor,
+            game,
+            body.text,
+            self._author(actor, body.by),
+            send=send,
+            key=key_for(actor, key),
+        )
+        return [
+            s.VerdictOut(
+                line=v.line,
+                column=v.column,
+                text=v.text,
+                result=v.result,
+                rule=v.rule,
+                explanation=v.explanation,
+                request=v.request,
+                reading=v.reading,
+            )
+            for v in verdicts
+        ]
 
     # -- the inbox -----------------------------------------------------------------------------
     def pending(self, actor: Actor, game: str, faction: str | None = None) -> list[s.PendingOut]:
@@ -667,13 +501,13 @@ class Site:
             command = rc.AnswerAlliance(by, body.id, body.accept)
         else:
             command = rc.Confirm(by, body.id) if body.accept else rc.Reject(by, body.id)
-        return outcome_out(self.svc.execute(actor, Submit(game, command), key_for(actor, key)))
+        return self.run(actor, Submit(game, command), key_for(actor, key))
 
     def finish_turn(self, actor: Actor, game: str, key: str | None) -> s.OutcomeOut:
         faction = actor.faction if not actor.is_gm else self.svc.state(game).turn
         if faction is None:
             raise BadRequest("only the faction to play or the GM ends a turn")
-        return outcome_out(self.svc.execute(actor, FinishTurn(game, faction), key_for(actor, key)))
+        return self.run(actor, FinishTurn(game, faction), key_for(actor, key))
 
     def ask_permission(
         self, actor: Actor, game: str, body: s.PermissionAskIn, key: str | None
@@ -681,7 +515,7 @@ class Site:
         if actor.faction is None:
             raise BadRequest("a faction asks for permission")
         cmd = AskPermission(game, actor.faction, body.of, body.place, tuple(body.aspects), body.note)
-        return outcome_out(self.svc.execute(actor, cmd, key_for(actor, key)))
+        return self.run(actor, cmd, key_for(actor, key))
 
     def deadlines(self, actor: Actor, game: str) -> list[s.DeadlineOut]:
         """Open deadlines the actor may know of: turns, and its own declarations and requests."""
@@ -697,7 +531,8 @@ class Site:
     def log(self, actor: Actor, game: str, ctx: Reports | None = None) -> list[s.LogEntryOut]:
         ctx = ctx or reports_for(self.svc, game)
         entries = self.svc.log_for(game, actor)
-        return [_log_entry(ctx, e, actor.is_gm) for e in entries]
+        number = numbering(entries, viewer_of(actor))
+        return [_log_entry(ctx, e, actor.is_gm, number) for e in entries]
 
     def turn_of(self, ctx: Reports, rnd: int | None, turn: str | None) -> Turn:
         turns = ctx.timeline.turns()
@@ -754,27 +589,23 @@ class Site:
         )
 
     def extend(self, actor: Actor, game: str, body: s.ExtendIn, key: str | None) -> s.OutcomeOut:
-        return outcome_out(
-            self.svc.execute(actor, ExtendDeadline(game, body.target, body.hours), key_for(actor, key))
-        )
+        return self.run(actor, ExtendDeadline(game, body.target, body.hours), key_for(actor, key))
 
     def undo(self, actor: Actor, game: str, body: s.UndoIn, key: str | None) -> s.OutcomeOut:
-        return outcome_out(self.svc.execute(actor, Undo(game, body.to_seq, body.reason), key_for(actor, key)))
+        return self.run(actor, Undo(game, body.to_seq, body.reason), key_for(actor, key))
 
     def tick(self, actor: Actor, game: str) -> s.OutcomeOut:
         gm_only(actor)
-        return outcome_out(self.svc.execute(actor, Tick(game)))
+        return self.run(actor, Tick(game))
 
     def storm(self, actor: Actor, game: str, body: s.StormIn, key: str | None) -> s.OutcomeOut:
         gm_only(actor)
-        return outcome_out(
-            self.svc.execute(actor, Submit(game, rc.Storm(rc.GM, body.ship, body.into)), key_for(actor, key))
-        )
+        return self.run(actor, Submit(game, rc.Storm(rc.GM, body.ship, body.into)), key_for(actor, key))
 
     def set_control(self, actor: Actor, game: str, body: s.ControlIn, key: str | None) -> s.OutcomeOut:
         gm_only(actor)
         cmd = rc.SetControl(rc.GM, body.place, body.faction or None)
-        return outcome_out(self.svc.execute(actor, Submit(game, cmd), key_for(actor, key)))
+        return self.run(actor, Submit(game, cmd), key_for(actor, key))
 
 
 @dataclass(frozen=True)
@@ -798,83 +629,6 @@ def gm_only(actor: Actor) -> None:
         raise PermissionDenied("only the GM may do this")
 
 
-_PARSE_STATES: OrderedDict[tuple[int, str], tuple[GameState, GameState]] = OrderedDict()
-_PARSE_STATES_LOCK = threading.Lock()
-
-
-def parse_state(state: GameState, viewer: str) -> GameState:
-    """``state`` with only the alliances, declarations and requests ``viewer`` may see
-    (for reading names in text orders; the rules judge on the real state). The same
-    state object for the same state and viewer, so the reader's name index, kept per
-    state, is built once."""
-    if viewer == GM:
-        return state
-    key = (id(state), viewer)
-    with _PARSE_STATES_LOCK:
-        hit = _PARSE_STATES.get(key)
-        if hit is not None and hit[0] is state:
-            _PARSE_STATES.move_to_end(key)
-            return hit[1]
-    narrowed = _narrowed(state, viewer)
-    with _PARSE_STATES_LOCK:
-        _PARSE_STATES[key] = (state, narrowed)
-        while len(_PARSE_STATES) > 64:
-            _PARSE_STATES.popitem(last=False)
-    return narrowed
-
-
-def _narrowed(state: GameState, viewer: str) -> GameState:
-    v = view(state, viewer)
-    return dataclasses.replace(
-        state,
-        alliances=FrozenDict({a.id: a for a in v.alliances}),
-        declarations=FrozenDict({d.id: d for d in v.declarations}),
-        requests=FrozenDict({r.id: r for r in v.requests}),
-        closed=FrozenDict(),
-    )
-
-
-_AUTO_ALLIANCE = re.compile(r"^alliance-\d+$")
-
-
-def private_ids(command: rc.Command, text: str, author: str, state: GameState) -> rc.Command:
-    """A player's command with ids that tell nothing of others: the reader numbers new
-    alliances (``alliance-3``) and the rules number requests by the log's length, and
-    both would tell a player how many secret ones there are. An id the player wrote
-    (``AS rg``) is kept under the player's faction (``red-rg``): otherwise "already
-    exists" would confirm that another faction's secret alliance or request bears it.
-    An order that needs no one's consent gets no request id."""
-    if author == GM:
-        return command
-    if (
-        isinstance(command, rc.DeclareAlliance)
-        and _AUTO_ALLIANCE.match(command.id)
-        and command.id not in text
-    ):
-        return dataclasses.replace(command, id=f"alliance-{secrets.token_hex(3)}")
-    chosen = getattr(command, "id", None)
-    if isinstance(chosen, str) and chosen and not chosen.startswith(f"{author}-"):
-        command = dataclasses.replace(command, id=f"{author}-{chosen}")  # type: ignore[type-var]
-    return with_request_id(command, state)
-
-
-def with_request_id(command: rc.Command, state: GameState) -> rc.Command:
-    """``command`` with a request id of its own when it will wait for a consent."""
-    if (
-        any(f.name == "id" for f in dataclasses.fields(command))  # type: ignore[arg-type]
-        and getattr(command, "id", "") is None
-        and decide(state, command).result is Result.PENDING
-    ):
-        return dataclasses.replace(command, id=f"req-{secrets.token_hex(4)}")  # type: ignore[type-var]
-    return command
-
-
-def _problem(p: Any) -> s.VerdictOut:
-    return s.VerdictOut(
-        line=p.line, column=p.column, text=p.text.strip(), result=p.kind, rule=None, explanation=p.message
-    )
-
-
 def _plain(obj: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in dataclasses.fields(obj):
@@ -883,14 +637,15 @@ def _plain(obj: Any) -> dict[str, Any]:
     return out
 
 
-def _log_entry(ctx: Reports, env: Envelope, gm: bool) -> s.LogEntryOut:
+def _log_entry(ctx: Reports, env: Envelope, gm: bool, number: Callable[[int], int]) -> s.LogEntryOut:
+    """One entry as its reader sees it, numbered as that reader numbers the log."""
     try:
-        text = plain(sentence(env, ctx.names, ctx.describe, ctx.timeline.state_before(env.seq)) or ())
+        text = plain(sentence(env, ctx.names, ctx.describe, ctx.timeline.state_before(env.seq), number) or ())
     except Exception:  # an entry no sentence can say: its kind
         text = ""
     data = to_data(env.event)
     return s.LogEntryOut(
-        seq=env.seq,
+        seq=number(env.seq),
         round=env.round,
         turn=env.turn,
         actor=env.actor,
@@ -901,3 +656,65 @@ def _log_entry(ctx: Reports, env: Envelope, gm: bool) -> s.LogEntryOut:
         event=data,
         command=env.command if gm else None,
     )
+
+
+_OTHER_ACTIONS = {EMBARK: "Embark on", LAND: "Land at", LAND_ENTER: "Land at", ATTACK: "Attack"}
+
+
+def _other_row(state: GameState, c: Candidate) -> s.OtherOrderOut:
+    """An order that goes nowhere new on the map (embark, land, attack), with its verdict."""
+    target = (
+        state.catalog.name_of(c.target)
+        if c.target in state.nobles or c.target in state.ships
+        else (f"army {c.target}" if c.target in state.armies else state.board.name_of(c.target))
+    )
+    label = f"{_OTHER_ACTIONS[c.action]} {target}"
+    if c.action == LAND:
+        label += " (in the open)"
+    elif c.action == LAND_ENTER:
+        label += " and go inside"
+    elif c.action == EMBARK and c.target in state.nobles:
+        label = f"Take {target} aboard"
+    return s.OtherOrderOut(
+        action=c.action,  # type: ignore[arg-type]  # one of the four
+        target=c.target,
+        label=label,
+        allowed=c.allowed,
+        rule=c.rule,
+        explanation=c.explanation,
+    )
+
+
+def _destination_rows(state: GameState, cands: tuple[Candidate, ...]) -> list[s.DestinationOut]:
+    """The unit's moves, voyages, and what it may do where it stands, one row per place:
+    ``actions`` lists the allowed ones; ``enter``/``siege``/``rule``/``reason`` say
+    whether it may go inside (or lay siege) there and, when not, why."""
+    board = state.board
+    rows: dict[str, s.DestinationOut] = {}
+    for c in cands:
+        if c.action not in (MOVE, MOVE_ENTER, ENTER, SIEGE, SAIL):
+            continue
+        row = rows.get(c.target)
+        if row is None:
+            sea = c.action == SAIL and c.target in board.seas
+            row = rows[c.target] = s.DestinationOut(
+                place=c.target,
+                name=board.name_of(c.target),
+                path=list(c.path),
+                sea=sea,
+                port=c.action == SAIL and not sea,
+                by_road=isinstance(c.command, rc.MoveRoad),
+                actions=[],
+            )
+        if c.allowed:
+            row.actions.append(c.action)
+        if c.action in (MOVE_ENTER, ENTER) or (c.action == SAIL and row.port):
+            row.enter = c.allowed
+            row.rule = c.rule
+            row.reason = "" if c.allowed else c.explanation
+        elif c.action == SIEGE:
+            row.siege = c.allowed
+    for c in cands:  # a port where the passengers may land and go inside
+        if c.action == LAND_ENTER and c.allowed and c.target in rows:
+            rows[c.target].land = True
+    return list(rows.values())

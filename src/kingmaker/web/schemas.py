@@ -152,8 +152,8 @@ class OutcomeOut(BaseModel):
     rule: str | None = None
     awaiting: list[str] = []
     request: str | None = None
-    first_seq: int | None = None
-    last_seq: int | None = None
+    first_seq: int | None = Field(None, description="the first log entry written (answered to the GM only)")
+    last_seq: int | None = Field(None, description="the last log entry written (answered to the GM only)")
     replayed: bool = False
 
 
@@ -382,6 +382,7 @@ class VerdictOut(BaseModel):
     rule: str | None
     explanation: str
     request: str | None = None
+    reading: str | None = Field(None, description="how the engine read the line, in canonical text")
 
     @property
     def ok(self) -> bool:
@@ -407,7 +408,10 @@ class AnswerIn(Input):
 
 
 class LogEntryOut(BaseModel):
-    seq: int
+    seq: int = Field(
+        description="the entry's number: the GM's log numbers every entry; a player's log (and the "
+        "public's) numbers 1, 2, 3... the entries that reader may read, so no gap tells of the others"
+    )
     round: int
     turn: str
     actor: str

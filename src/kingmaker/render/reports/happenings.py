@@ -13,6 +13,7 @@ from kingmaker.log.service_events import (
     DeadlinePassed,
     DeadlineSet,
     GameStarted,
+    LineUnread,
     OrdersMissed,
     OrderSubmitted,
     PlayerSeated,
@@ -70,6 +71,8 @@ def sentence(
         )
     if isinstance(e, OrderSubmitted):
         return inlines(names.faction(e.by), ": ", order_text(e.command, describe, before))
+    if isinstance(e, LineUnread):
+        return inlines(names.faction(e.by), f" wrote \u201c{e.text}\u201d, which gave no order: {e.message}")
     if isinstance(e, Undone):
         why = f": {e.reason}" if e.reason else ""
         return inlines(f"The GM restores the game as it stood after entry {number(e.to_seq)}{why}.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from kingmaker.log.envelope import Envelope
-from kingmaker.log.service_events import OrderSubmitted
+from kingmaker.log.service_events import LineUnread, OrderSubmitted
 from kingmaker.rules.commands import GM
 from kingmaker.rules.views import PUBLIC
 
@@ -39,8 +39,10 @@ def _faction_order(ctx: Reports, turn: Turn, factions: Iterable[str]) -> list[st
 
 
 def orders_as_given(ctx: Reports, turn: Turn, viewer: str) -> list[Block]:
-    """Every submission of the turn that ``viewer`` may read, by faction, in order."""
-    entries = [e for e in ctx.visible_in(turn, viewer) if isinstance(e.event, OrderSubmitted)]
+    """Every submission of the turn that ``viewer`` may read, by faction, in order: in
+    the player's own words when the order came as text (with the engine's reading beside
+    them when it reads differently), and the lines that gave no order, with why."""
+    entries = [e for e in ctx.visible_in(turn, viewer) if isinstance(e.event, OrderSubmitted | LineUnread)]
     if not entries:
         if viewer == PUBLIC and not ctx.timeline.is_over(turn):
             return [para(italic("The turn's orders are published when it ends."))]
@@ -49,15 +51,34 @@ def orders_as_given(ctx: Reports, turn: Turn, viewer: str) -> list[Block]:
     by_faction: dict[str, list[Item]] = {}
     for env in entries:
         o = env.event
+        undone = italic(UNDONE) if env.seq not in live else None
+        if isinstance(o, LineUnread):
+            by_faction.setdefault(o.by, []).append(
+                item(quoted(o.text), " — ", bold("not read"), ": ", o.message)
+            )
+            continue
         assert isinstance(o, OrderSubmitted)
         text = order_text(o.command, ctx.describe, ctx.timeline.state_before(env.seq))
-        by_faction.setdefault(o.by, []).append(item(text, italic(UNDONE) if env.seq not in live else None))
+        if o.text is None or _same_words(o.text, text):
+            line = item(text, undone)
+        else:
+            line = item(quoted(o.text), " — read as: ", text, undone)
+        by_faction.setdefault(o.by, []).append(line)
     return [
         bullets(
             item(ctx.names.faction(f) if f != GM else "The GM", ":", children=by_faction[f])
             for f in _faction_order(ctx, turn, by_faction)
         )
     ]
+
+
+def quoted(words: str) -> str:
+    """A player's own words, in quotation marks."""
+    return f"\u201c{words}\u201d"
+
+
+def _same_words(written: str, canonical: str) -> bool:
+    return " ".join(written.split()).casefold() == " ".join(canonical.split()).casefold()
 
 
 def _groups(entries: Sequence[Envelope]) -> list[list[Envelope]]:
