@@ -29,7 +29,9 @@ Handler = Callable[[GameState, Any], dict[str, Any]]
 _HANDLERS: dict[type[ev.Event], Handler] = {}
 
 
-def _on(cls: type[ev.Event]) -> Callable[[Handler], Handler]:
+def on(cls: type[ev.Event]) -> Callable[[Handler], Handler]:
+    """Register ``apply``'s rule for events of ``cls``."""
+
     def register(fn: Handler) -> Handler:
         _HANDLERS[cls] = fn
         return fn
@@ -59,13 +61,13 @@ def _with_noble(state: GameState, noble: Noble) -> FrozenDict[str, Noble]:
     return state.nobles.set(noble.id, noble)
 
 
-@_on(ev.NobleMoved)
+@on(ev.NobleMoved)
 def _noble_moved(state: GameState, e: ev.NobleMoved) -> dict[str, Any]:
     n = state.nobles[e.noble]
     return {"nobles": _with_noble(state, Noble(n.id, n.faction, n.troops, n.awards, e.place, e.inside, None))}
 
 
-def _off_the_map(state: GameState, noble_id: str) -> dict[str, Any]:
+def off_the_map(state: GameState, noble_id: str) -> dict[str, Any]:
     """Take a noble off the map: out of his ship, his escorted heirs left where he was."""
     n = state.nobles[noble_id]
     where, inside = (n.place, n.inside)
@@ -87,10 +89,10 @@ def _off_the_map(state: GameState, noble_id: str) -> dict[str, Any]:
     return {"ships": ships, "heirs": heirs, "defences": defences}
 
 
-@_on(ev.NobleKilled)
+@on(ev.NobleKilled)
 def _noble_killed(state: GameState, e: ev.NobleKilled) -> dict[str, Any]:
     n = state.nobles[e.noble]
-    changes = _off_the_map(state, e.noble)
+    changes = off_the_map(state, e.noble)
     heirs = changes["heirs"]
     changes["heirs"] = heirs.without(*e.heirs_dead)
     changes["nobles"] = state.nobles.without(e.noble)
@@ -98,23 +100,24 @@ def _noble_killed(state: GameState, e: ev.NobleKilled) -> dict[str, Any]:
     return changes
 
 
-@_on(ev.NobleCaptured)
+@on(ev.NobleCaptured)
 def _noble_captured(state: GameState, e: ev.NobleCaptured) -> dict[str, Any]:
     n = state.nobles[e.noble]
-    changes = _off_the_map(state, e.noble)
+    changes = off_the_map(state, e.noble)
     changes["nobles"] = _with_noble(state, replace(n, place=None, inside=False, aboard=None, captive_of=e.by))
     return changes
 
 
-@_on(ev.NobleReleased)
+@on(ev.NobleReleased)
 def _noble_released(state: GameState, e: ev.NobleReleased) -> dict[str, Any]:
     n = state.nobles[e.noble]
     return {
-        "nobles": _with_noble(state, replace(n, place=e.place, inside=e.inside, aboard=None, captive_of=None))
+        "nobles": _with_noble(state, replace(n, place=e.place, inside=e.inside, aboard=None, captive_of=None)),
+        "captivity": state.captivity.without(e.noble),
     }
 
 
-@_on(ev.HeirMoved)
+@on(ev.HeirMoved)
 def _heir_moved(state: GameState, e: ev.HeirMoved) -> dict[str, Any]:
     h = state.heirs[e.heir]
     return {
@@ -122,12 +125,12 @@ def _heir_moved(state: GameState, e: ev.HeirMoved) -> dict[str, Any]:
     }
 
 
-@_on(ev.CombatResolved)
+@on(ev.CombatResolved)
 def _combat_resolved(state: GameState, e: ev.CombatResolved) -> dict[str, Any]:
     return {"combats": tuple(c for c in state.combats if c.id != e.combat)}
 
 
-@_on(ev.OrderGiven)
+@on(ev.OrderGiven)
 def _order_given(state: GameState, e: ev.OrderGiven) -> dict[str, Any]:
     rec = OrderRecord(e.unit, e.order_kind, e.turn_of, e.by)
     if rec in state.orders:
@@ -135,7 +138,7 @@ def _order_given(state: GameState, e: ev.OrderGiven) -> dict[str, Any]:
     return {"orders": (*state.orders, rec)}
 
 
-@_on(ev.Embarked)
+@on(ev.Embarked)
 def _embarked(state: GameState, e: ev.Embarked) -> dict[str, Any]:
     ship = state.ships[e.ship]
     nobles = dict(state.nobles)
@@ -153,7 +156,7 @@ def _ship(s: Ship, **changes: Any) -> Ship:
     return replace(s, **changes)
 
 
-@_on(ev.Landed)
+@on(ev.Landed)
 def _landed(state: GameState, e: ev.Landed) -> dict[str, Any]:
     ship = state.ships[e.ship]
     nobles = dict(state.nobles)
@@ -167,21 +170,24 @@ def _landed(state: GameState, e: ev.Landed) -> dict[str, Any]:
     }
 
 
-@_on(ev.ShipMoved)
+@on(ev.ShipMoved)
 def _ship_moved(state: GameState, e: ev.ShipMoved) -> dict[str, Any]:
     ship = state.ships[e.ship]
     moved = _ship(ship, place=e.place, in_port=e.in_port, forced=e.forced)
     return {"ships": state.ships.set(ship.id, moved)}
 
 
-@_on(ev.ControlSet)
+@on(ev.ControlSet)
 def _control_set(state: GameState, e: ev.ControlSet) -> dict[str, Any]:
     control = state.control.set(e.place, e.faction) if e.faction else state.control.without(e.place)
     permissions = tuple(p for p in state.permissions if p.place != e.place or p.by == e.faction)
-    return {"control": control, "permissions": permissions}
+    changes: dict[str, Any] = {"control": control, "permissions": permissions}
+    if e.place in state.conquests:  # control won by a siege is now someone else's doing
+        changes["conquests"] = state.conquests.without(e.place)
+    return changes
 
 
-@_on(ev.PermissionGranted)
+@on(ev.PermissionGranted)
 def _granted(state: GameState, e: ev.PermissionGranted) -> dict[str, Any]:
     kept: list[Permission] = []
     aspects = set(e.aspects)
@@ -194,7 +200,7 @@ def _granted(state: GameState, e: ev.PermissionGranted) -> dict[str, Any]:
     return {"permissions": tuple(kept)}
 
 
-@_on(ev.PermissionRevoked)
+@on(ev.PermissionRevoked)
 def _revoked(state: GameState, e: ev.PermissionRevoked) -> dict[str, Any]:
     kept: list[Permission] = []
     for p in state.permissions:
@@ -207,26 +213,26 @@ def _revoked(state: GameState, e: ev.PermissionRevoked) -> dict[str, Any]:
     return {"permissions": tuple(kept)}
 
 
-@_on(ev.CombatDeclared)
+@on(ev.CombatDeclared)
 def _combat(state: GameState, e: ev.CombatDeclared) -> dict[str, Any]:
     cid = e.id or f"c{state.seq + 1}"  # older logs numbered combats by the log's length
     c = Combat(e.combat_kind, cid, e.by, e.attackers, e.place, e.target, e.defenders, state.round)
     return {"combats": (*state.combats, c)}
 
 
-@_on(ev.DefenceDeclared)
+@on(ev.DefenceDeclared)
 def _defence(state: GameState, e: ev.DefenceDeclared) -> dict[str, Any]:
     kept = tuple(d for d in state.defences if d.unit != e.unit)
     return {"defences": (*kept, Defence(e.unit, e.with_))}
 
 
-@_on(ev.AllianceDeclared)
+@on(ev.AllianceDeclared)
 def _declared(state: GameState, e: ev.AllianceDeclared) -> dict[str, Any]:
     d = Declaration(e.alliance, e.by, tuple(sorted(e.invited)))
     return {"declarations": state.declarations.set(e.alliance, d)}
 
 
-@_on(ev.AllianceAnswered)
+@on(ev.AllianceAnswered)
 def _answered(state: GameState, e: ev.AllianceAnswered) -> dict[str, Any]:
     d = state.declarations[e.alliance]
     if e.confirm:
@@ -236,18 +242,18 @@ def _answered(state: GameState, e: ev.AllianceAnswered) -> dict[str, Any]:
     return {"declarations": state.declarations.set(e.alliance, d)}
 
 
-@_on(ev.AllianceFormed)
+@on(ev.AllianceFormed)
 def _formed(state: GameState, e: ev.AllianceFormed) -> dict[str, Any]:
     a = Alliance(e.alliance, tuple(sorted(e.members)), e.public, state.seq + 1)
     return {"alliances": state.alliances.set(e.alliance, a)}
 
 
-@_on(ev.DeclarationEnded)
+@on(ev.DeclarationEnded)
 def _declaration_ended(state: GameState, e: ev.DeclarationEnded) -> dict[str, Any]:
     return {"declarations": state.declarations.without(e.alliance)}
 
 
-@_on(ev.AllianceLeft)
+@on(ev.AllianceLeft)
 def _left(state: GameState, e: ev.AllianceLeft) -> dict[str, Any]:
     a = state.alliances[e.alliance]
     rest = tuple(m for m in a.members if m != e.faction)
@@ -260,7 +266,7 @@ def _left(state: GameState, e: ev.AllianceLeft) -> dict[str, Any]:
     return {"alliances": alliances, "cooling_off": (*state.cooling_off, cooling)}
 
 
-@_on(ev.AlliancesRevealed)
+@on(ev.AlliancesRevealed)
 def _revealed(state: GameState, e: ev.AlliancesRevealed) -> dict[str, Any]:
     changed = {
         aid: Alliance(a.id, a.members, True, a.formed_seq)
@@ -270,13 +276,13 @@ def _revealed(state: GameState, e: ev.AlliancesRevealed) -> dict[str, Any]:
     return {"alliances": state.alliances.set_many(changed)}
 
 
-@_on(ev.RequestOpened)
+@on(ev.RequestOpened)
 def _request_opened(state: GameState, e: ev.RequestOpened) -> dict[str, Any]:
     r = Request(e.request, e.rule, e.by, e.command, tuple(sorted(e.awaiting)), state.turn, state.round)
     return {"requests": state.requests.set(e.request, r)}
 
 
-@_on(ev.RequestConfirmed)
+@on(ev.RequestConfirmed)
 def _request_confirmed(state: GameState, e: ev.RequestConfirmed) -> dict[str, Any]:
     r = state.requests[e.request]
     left = tuple(f for f in r.awaiting if f != e.faction)
@@ -285,7 +291,7 @@ def _request_confirmed(state: GameState, e: ev.RequestConfirmed) -> dict[str, An
     }
 
 
-@_on(ev.RequestClosed)
+@on(ev.RequestClosed)
 def _request_closed(state: GameState, e: ev.RequestClosed) -> dict[str, Any]:
     return {
         "requests": state.requests.without(e.request),
@@ -293,39 +299,39 @@ def _request_closed(state: GameState, e: ev.RequestClosed) -> dict[str, Any]:
     }
 
 
-@_on(ev.ArmySet)
+@on(ev.ArmySet)
 def _army_set(state: GameState, e: ev.ArmySet) -> dict[str, Any]:
     army = Army(e.army, tuple(sorted(e.units)), e.fleet, e.senior, e.senior_rule, e.explanation)
     return {"armies": state.armies.set(e.army, army)}
 
 
-@_on(ev.ArmyDisbanded)
+@on(ev.ArmyDisbanded)
 def _army_disbanded(state: GameState, e: ev.ArmyDisbanded) -> dict[str, Any]:
     return {"armies": state.armies.without(e.army)}
 
 
-@_on(ev.RandomDrawn)
+@on(ev.RandomDrawn)
 def _drawn(state: GameState, e: ev.RandomDrawn) -> dict[str, Any]:
     return {"rng": advance(state.rng)}
 
 
-@_on(ev.RandomInjected)
+@on(ev.RandomInjected)
 def _injected(state: GameState, e: ev.RandomInjected) -> dict[str, Any]:
     r = state.rng
     return {"rng": RandomSource(r.seed, r.counter, (*r.injected, *e.values))}
 
 
-@_on(ev.SeedCommitted)
+@on(ev.SeedCommitted)
 def _seed_committed(state: GameState, e: ev.SeedCommitted) -> dict[str, Any]:
     return {}
 
 
-@_on(ev.SeedRevealed)
+@on(ev.SeedRevealed)
 def _seed_revealed(state: GameState, e: ev.SeedRevealed) -> dict[str, Any]:
     return {"seed_revealed": True}
 
 
-@_on(ev.TurnEnded)
+@on(ev.TurnEnded)
 def _turn_ended(state: GameState, e: ev.TurnEnded) -> dict[str, Any]:
     new_round, nxt = state.next_turn_index()
     order = state.turn_order
@@ -337,4 +343,9 @@ def _turn_ended(state: GameState, e: ev.TurnEnded) -> dict[str, Any]:
     changes: dict[str, Any] = {"turn_index": nxt, "round": new_round, "cooling_off": cooling}
     if new_round != state.round:
         changes.update(orders=(), defences=())
+    if state.phased:  # the next faction's turn begins with its event phase
+        changes.update(phase="event", event_flags=())
     return changes
+
+
+from . import apply_full  # noqa: E402, F401  (registers the full game's events)

@@ -285,6 +285,109 @@ class Expire(Command):
     request: str
 
 
+# -- the full game (issues 13-14; docs/full-game.md) -------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DrawEvent(Command):
+    """The GM draws the turn's event card (EVENT.draw); ``id`` names the request a storm
+    opens for port choices."""
+
+    kind = "draw_event"
+    by: str
+    id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosePort(Command):
+    """A ship's faction chooses the port a storm drives it into (EVENT.storm)."""
+
+    kind = "choose_port"
+    by: str
+    ship: str
+    port: str
+
+
+@dataclass(frozen=True, slots=True)
+class Battle(Command):
+    """The GM resolves an accepted attack with one card (BATTLE.*)."""
+
+    kind = "battle"
+    by: str
+    attack: str
+
+
+@dataclass(frozen=True, slots=True)
+class SiegeAssault(Command):
+    """The GM draws for a siege in progress (SIEGE.resolve)."""
+
+    kind = "siege_assault"
+    by: str
+    place: str
+
+
+@dataclass(frozen=True, slots=True)
+class CaptureHeir(Command):
+    """A noble takes an unescorted heir at his place into his keeping (CAPTURE.heir)."""
+
+    kind = "capture_heir"
+    by: str
+    unit: str
+    heir: str
+
+
+@dataclass(frozen=True, slots=True)
+class Consideration(Record):
+    """What one party gives in a ransom: cards from its hand, heirs it controls."""
+
+    kind = "consideration"
+    from_: str
+    cards: tuple[str, ...] = ()
+    heirs: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Ransom(Command):
+    """Captor and captive's faction agree a ransom (RANSOM.offer): pending until the
+    other party confirms; ``give`` may run both ways, or be empty (RANSOM.future: a
+    promise may be noted in ``note``, not enforced)."""
+
+    kind = "ransom"
+    by: str
+    id: str
+    captive: str
+    give: tuple[Consideration, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReleaseCaptive(Command):
+    """The captor frees a captive for nothing (RANSOM.release)."""
+
+    kind = "release_captive"
+    by: str
+    captive: str
+
+
+@dataclass(frozen=True, slots=True)
+class Execute(Command):
+    """The captor executes a captive (EXEC.captive), or a faction an heir it controls
+    (EXEC.heir): one of ``captive`` and ``heir``."""
+
+    kind = "execute"
+    by: str
+    captive: str | None = None
+    heir: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EndPhase(Command):
+    """The GM moves the turn on to its next phase (PHASE.*)."""
+
+    kind = "end_phase"
+    by: str
+
+
 MOVEMENT_COMMANDS: Final = (MoveRoad, Move, Enter, Leave, Embark, Disembark, Sail)
 COMBAT_COMMANDS: Final = (Siege, Attack)
 GM_COMMANDS: Final = (
@@ -300,4 +403,8 @@ GM_COMMANDS: Final = (
     MoveHeir,
     ResolveCombat,
     Expire,
+    DrawEvent,
+    Battle,
+    SiegeAssault,
+    EndPhase,
 )

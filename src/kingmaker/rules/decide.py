@@ -7,6 +7,7 @@ carries the events to append. Nothing here touches files, clocks or global rando
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from . import commands as c
@@ -31,6 +32,7 @@ from .outcomes import (
     decide_resolve_combat,
 )
 from .permissions import decide_grant, decide_revoke
+from .phases import decide_end_phase, phase_check
 from .ports import decide_disembark, decide_embark, decide_sail, decide_storm
 from .requests import decide_confirm, decide_reject
 from .state import GameState
@@ -71,14 +73,31 @@ _GM: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
     c.MoveHeir: decide_move_heir,
     c.ResolveCombat: decide_resolve_combat,
     c.Expire: decide_expire,
+    c.EndPhase: decide_end_phase,
 }
 
 
 def decide(state: GameState, command: c.Command) -> Decision:
-    """Judge ``command`` in ``state``.
+    """Judge ``command`` in ``state``; in a game with phases (FULL_GAME §2), first the
+    phase machine: a step of a phase already passed is refused (``PHASE.order``, after
+    ``ORDER.invalid``); a step of a later phase moves the turn on to it first."""
+    try:
+        advance = phase_check(state, command)
+    except Refusal as r:
+        first = _plain_decide(state, command)
+        if first.refused and first.rule == ids.ORDER_INVALID:
+            return first
+        return Decision(Result.REFUSED, r.rule, r.explanation, unit=r.unit, place=r.place)
+    if advance is None:
+        return _plain_decide(state, command)
+    moved = (ev.PhaseBegan(advance),)
+    d = _plain_decide(replay(state, moved), command)
+    if d.refused:
+        return d
+    return replace(d, events=(*moved, *d.events))
 
-    >>> # decide(state, MoveRoad("red", "percy", ("york", "tadcaster", "leeds")))
-    """
+
+def _plain_decide(state: GameState, command: c.Command) -> Decision:
     try:
         return _decide(state, command)
     except Refusal as r:

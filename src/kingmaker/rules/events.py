@@ -294,3 +294,173 @@ class SeedRevealed(Event):
 
     kind = "seed_revealed"
     seed: str
+
+
+# -- the full game (issues 13-14; docs/full-game.md) ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseBegan(Event):
+    """The turn moves on to ``phase`` (PHASE.*)."""
+
+    kind = "phase_began"
+    phase: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeckShuffled(Event):
+    """``deck`` ("event" or "crown") becomes ``order`` (top first): its discard (held
+    cards excluded) shuffled with the recorded source, one value per swap (FULL_GAME §4);
+    the cards leave the discard."""
+
+    kind = "deck_shuffled"
+    deck: str
+    order: tuple[str, ...]
+    values: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn(Event):
+    """The top card of ``deck`` goes to ``to``: "discard", or "hand:<faction>"."""
+
+    kind = "card_drawn"
+    deck: str
+    card: str
+    to: str = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class BattleFought(Event):
+    """A battle's record (BATTLE.*), for the reports; ``apply`` removes its combat. The
+    deaths, captures and spoils follow as their own events."""
+
+    kind = "battle_fought"
+    combat: str
+    place: str
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...]
+    strengths: tuple[tuple[str, int], ...]  # (commanding faction, strength), attacker first
+    ratio: str
+    card: str
+    odds: str | None  # None: Bad Weather
+    outcome: str  # decisive | indecisive | bad_weather | desperate
+    winner: str | None = None
+    killed: tuple[str, ...] = ()
+    captured: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SiegeBegan(Event):
+    """A siege is laid (SIEGE.strength): ``by`` commands, ``besiegers`` lay it."""
+
+    kind = "siege_began"
+    place: str
+    by: str
+    besiegers: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SiegeDrawn(Event):
+    """A siege's card is drawn (SIEGE.resolve): it ``continues`` (Bad Weather), the
+    place has ``fallen``, or the siege is ``lifted``. Deaths, captures, control follow."""
+
+    kind = "siege_drawn"
+    place: str
+    card: str
+    outcome: str  # continues | fallen | lifted
+    killed: tuple[str, ...] = ()
+    captured: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SiegeEnded(Event):
+    """A siege ends without a draw: its besiegers left or are too weak (SIEGE.lift), or
+    a relief won (SIEGE.sally)."""
+
+    kind = "siege_ended"
+    place: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class NobleDied(Event):
+    """A noble dies (battle, siege, plague, execution): EXEC.remains. His card goes to
+    the Crown discard with ``to_discard``; ``to_chancery`` to the Chancery; heirs he
+    escorted stay where he was (CAPTURE.orphan); an heir who is the noble himself
+    (Beaufort) dies with him (``heirs_dead``)."""
+
+    kind = "noble_died"
+    noble: str
+    cause: str  # battle | siege | plague | execution
+    to_chancery: tuple[str, ...] = ()
+    to_discard: tuple[str, ...] = ()
+    heirs_dead: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HeirDied(Event):
+    """An heir dies (plague, execution)."""
+
+    kind = "heir_died"
+    heir: str
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class NobleTaken(Event):
+    """A noble is taken captive at ``place`` by ``by`` (CAPTURE.noble): off the board,
+    out of every army, keeping his titles and offices."""
+
+    kind = "noble_taken"
+    noble: str
+    by: str
+    place: str
+
+
+@dataclass(frozen=True, slots=True)
+class AwardsMoved(Event):
+    """Cards move from ``source`` to ``to``: each one of "noble:<id>" (his awards),
+    "hand:<faction>", "chancery", "crown_discard" (spoils, ransoms, remains, mercenaries)."""
+
+    kind = "awards_moved"
+    cards: tuple[str, ...]
+    source: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class StormBegan(Event):
+    """A storm drives ``ships`` to port; each waits for its faction's choice among
+    ``ports`` (the same order as ``ships``)."""
+
+    kind = "storm_began"
+    storm: str
+    ships: tuple[str, ...]
+    ports: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PortChosen(Event):
+    """A ship's port in a storm is chosen (by its faction, or at random at the deadline)."""
+
+    kind = "port_chosen"
+    storm: str
+    ship: str
+    port: str
+
+
+@dataclass(frozen=True, slots=True)
+class StormSettled(Event):
+    """Every ship of the storm has its port (the ships' moves follow as ``ShipMoved``)."""
+
+    kind = "storm_settled"
+    storm: str
+
+
+@dataclass(frozen=True, slots=True)
+class EventFlagSet(Event):
+    """A flag for the rest of this turn: ``parliament_chancellor``, ``parliament_must``
+    (EVENT.parliament), ``free_move:<unit>`` (a Free Move played)."""
+
+    kind = "event_flag_set"
+    flag: str

@@ -75,6 +75,192 @@ ORDER_INVALID: Final = "ORDER.invalid"
 GM_ACTION: Final = "GM.action"
 TURN_END: Final = "TURN.end"
 
+
+# The rest of the game (FULL_GAME.md): events, phases, battles, sieges, captives,
+# ransom and execution, Parliament, coronation, Crown cards, victory.
+
+BATTLE_ALLIES: Final = "BATTLE.allies"
+BATTLE_BAD_WEATHER: Final = "BATTLE.bad_weather"
+BATTLE_CAPTURE: Final = "BATTLE.capture"
+BATTLE_DEATHS: Final = "BATTLE.deaths"
+BATTLE_DECISIVE: Final = "BATTLE.decisive"
+BATTLE_DESPERATE: Final = "BATTLE.desperate"
+BATTLE_DRAW: Final = "BATTLE.draw"
+BATTLE_INDECISIVE: Final = "BATTLE.indecisive"
+BATTLE_RATIO: Final = "BATTLE.ratio"
+BATTLE_SIDES: Final = "BATTLE.sides"
+BATTLE_SPOILS: Final = "BATTLE.spoils"
+BATTLE_STRENGTH: Final = "BATTLE.strength"
+CAPTURE_ESCORTED: Final = "CAPTURE.escorted"
+CAPTURE_FORTIFIED: Final = "CAPTURE.fortified"
+CAPTURE_HEIR: Final = "CAPTURE.heir"
+CAPTURE_NOBLE: Final = "CAPTURE.noble"
+CAPTURE_ORPHAN: Final = "CAPTURE.orphan"
+CROWN_BEAUFORT: Final = "CROWN.beaufort"
+CROWN_CATHEDRAL: Final = "CROWN.cathedral"
+CROWN_CLERGY: Final = "CROWN.clergy"
+CROWN_ESCORT: Final = "CROWN.escort"
+CROWN_PHASE: Final = "CROWN.phase"
+CROWN_SUCCESSION: Final = "CROWN.succession"
+DEAL_ASSIGN: Final = "DEAL.assign"
+DEAL_CHANCERY: Final = "DEAL.chancery"
+DEAL_DRAW: Final = "DEAL.draw"
+DEAL_EMPTY: Final = "DEAL.empty"
+DEAL_LIMITS: Final = "DEAL.limits"
+DEAL_NOBLE: Final = "DEAL.noble"
+DEAL_SETUP: Final = "DEAL.setup"
+EVENT_COMBAT_DRAW: Final = "EVENT.combat_draw"
+EVENT_DRAW: Final = "EVENT.draw"
+EVENT_EMBASSY: Final = "EVENT.embassy"
+EVENT_HELD: Final = "EVENT.held"
+EVENT_MERCENARIES: Final = "EVENT.mercenaries"
+EVENT_NONE: Final = "EVENT.none"
+EVENT_PARLIAMENT: Final = "EVENT.parliament"
+EVENT_PLAGUE: Final = "EVENT.plague"
+EVENT_RESHUFFLE: Final = "EVENT.reshuffle"
+EVENT_STORM: Final = "EVENT.storm"
+EVENT_SUMMONS: Final = "EVENT.summons"
+EVENT_SUMMONS_VOID: Final = "EVENT.summons.void"
+EXEC_CAPTIVE: Final = "EXEC.captive"
+EXEC_HEIR: Final = "EXEC.heir"
+EXEC_REMAINS: Final = "EXEC.remains"
+EXEC_TWO_HOUSES: Final = "EXEC.two_houses"
+EXEC_UNRANSOMED: Final = "EXEC.unransomed"
+PARL_ATTEND: Final = "PARL.attend"
+PARL_BASIC: Final = "PARL.basic"
+PARL_BUSINESS: Final = "PARL.business"
+PARL_CLOSE: Final = "PARL.close"
+PARL_PEACE: Final = "PARL.peace"
+PARL_PRESIDES: Final = "PARL.presides"
+PARL_SEAT: Final = "PARL.seat"
+PARL_SUMMON_CHANCELLOR: Final = "PARL.summon.chancellor"
+PARL_SUMMON_KING: Final = "PARL.summon.king"
+PARL_SUMMON_MUST: Final = "PARL.summon.must"
+PARL_TWO_KINGS: Final = "PARL.two_kings"
+PARL_UNAWARDED: Final = "PARL.unawarded"
+PARL_VOTE: Final = "PARL.vote"
+PHASE_COMBAT: Final = "PHASE.combat"
+PHASE_CORONATION: Final = "PHASE.coronation"
+PHASE_CROWN: Final = "PHASE.crown"
+PHASE_EVENT: Final = "PHASE.event"
+PHASE_MOVEMENT: Final = "PHASE.movement"
+PHASE_ORDER: Final = "PHASE.order"
+PHASE_PARLIAMENT: Final = "PHASE.parliament"
+RANSOM_FUTURE: Final = "RANSOM.future"
+RANSOM_OFFER: Final = "RANSOM.offer"
+RANSOM_PLACE: Final = "RANSOM.place"
+RANSOM_RELEASE: Final = "RANSOM.release"
+RANSOM_ROYAL: Final = "RANSOM.royal"
+RANSOM_TERMS: Final = "RANSOM.terms"
+SIEGE_CONTINUE: Final = "SIEGE.continue"
+SIEGE_DEATHS: Final = "SIEGE.deaths"
+SIEGE_FALL: Final = "SIEGE.fall"
+SIEGE_GARRISON: Final = "SIEGE.garrison"
+SIEGE_LIFT: Final = "SIEGE.lift"
+SIEGE_RESOLVE: Final = "SIEGE.resolve"
+SIEGE_SALLY: Final = "SIEGE.sally"
+SIEGE_SEALED: Final = "SIEGE.sealed"
+SIEGE_STRENGTH: Final = "SIEGE.strength"
+VICTORY_BEAUFORT: Final = "VICTORY.beaufort"
+VICTORY_HOLD: Final = "VICTORY.hold"
+VICTORY_LAST_HEIR: Final = "VICTORY.last_heir"
+VICTORY_NONE: Final = "VICTORY.none"
+VICTORY_PARLIAMENT: Final = "VICTORY.parliament"
+VICTORY_TIMING: Final = "VICTORY.timing"
+
+FULL_GAME_IDS: Final = frozenset(
+    (
+        BATTLE_ALLIES,
+        BATTLE_BAD_WEATHER,
+        BATTLE_CAPTURE,
+        BATTLE_DEATHS,
+        BATTLE_DECISIVE,
+        BATTLE_DESPERATE,
+        BATTLE_DRAW,
+        BATTLE_INDECISIVE,
+        BATTLE_RATIO,
+        BATTLE_SIDES,
+        BATTLE_SPOILS,
+        BATTLE_STRENGTH,
+        CAPTURE_ESCORTED,
+        CAPTURE_FORTIFIED,
+        CAPTURE_HEIR,
+        CAPTURE_NOBLE,
+        CAPTURE_ORPHAN,
+        CROWN_BEAUFORT,
+        CROWN_CATHEDRAL,
+        CROWN_CLERGY,
+        CROWN_ESCORT,
+        CROWN_PHASE,
+        CROWN_SUCCESSION,
+        DEAL_ASSIGN,
+        DEAL_CHANCERY,
+        DEAL_DRAW,
+        DEAL_EMPTY,
+        DEAL_LIMITS,
+        DEAL_NOBLE,
+        DEAL_SETUP,
+        EVENT_COMBAT_DRAW,
+        EVENT_DRAW,
+        EVENT_EMBASSY,
+        EVENT_HELD,
+        EVENT_MERCENARIES,
+        EVENT_NONE,
+        EVENT_PARLIAMENT,
+        EVENT_PLAGUE,
+        EVENT_RESHUFFLE,
+        EVENT_STORM,
+        EVENT_SUMMONS,
+        EVENT_SUMMONS_VOID,
+        EXEC_CAPTIVE,
+        EXEC_HEIR,
+        EXEC_REMAINS,
+        EXEC_TWO_HOUSES,
+        EXEC_UNRANSOMED,
+        PARL_ATTEND,
+        PARL_BASIC,
+        PARL_BUSINESS,
+        PARL_CLOSE,
+        PARL_PEACE,
+        PARL_PRESIDES,
+        PARL_SEAT,
+        PARL_SUMMON_CHANCELLOR,
+        PARL_SUMMON_KING,
+        PARL_SUMMON_MUST,
+        PARL_TWO_KINGS,
+        PARL_UNAWARDED,
+        PARL_VOTE,
+        PHASE_COMBAT,
+        PHASE_CORONATION,
+        PHASE_CROWN,
+        PHASE_EVENT,
+        PHASE_MOVEMENT,
+        PHASE_ORDER,
+        PHASE_PARLIAMENT,
+        RANSOM_FUTURE,
+        RANSOM_OFFER,
+        RANSOM_PLACE,
+        RANSOM_RELEASE,
+        RANSOM_ROYAL,
+        RANSOM_TERMS,
+        SIEGE_CONTINUE,
+        SIEGE_DEATHS,
+        SIEGE_FALL,
+        SIEGE_GARRISON,
+        SIEGE_LIFT,
+        SIEGE_RESOLVE,
+        SIEGE_SALLY,
+        SIEGE_SEALED,
+        SIEGE_STRENGTH,
+        VICTORY_BEAUFORT,
+        VICTORY_HOLD,
+        VICTORY_LAST_HEIR,
+        VICTORY_NONE,
+        VICTORY_PARLIAMENT,
+        VICTORY_TIMING,
+    )
+)
+
 ALL_RULE_IDS: Final = frozenset(
     (
         *LOC_IDS,
@@ -105,5 +291,6 @@ ALL_RULE_IDS: Final = frozenset(
         ORDER_INVALID,
         GM_ACTION,
         TURN_END,
+        *FULL_GAME_IDS,
     )
 )

@@ -13,10 +13,14 @@ from typing import Any
 
 from .board import Board
 from .cards import Catalog
-from .frozen import FrozenDict
+from .frozen import ADDED_LATER, FrozenDict
 
 MOVEMENT = "movement"
 COMBAT = "combat"
+
+#: The phases of a faction's turn, in order (FULL_GAME §2, PHASE.*). A state whose
+#: ``phase`` is "" plays without them (format-1 vectors and older games, F26).
+PHASES = ("event", "movement", "combat", "parliament", "coronation", "crown")
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +167,48 @@ class Combat:
 
 
 @dataclass(frozen=True, slots=True)
+class Siege:
+    """A siege in progress (SIEGE.*): ``by`` is the besieging commander's faction,
+    ``besiegers`` the nobles in the open laying it; begun in ``round``, in ``turn``'s
+    turn; ``last_draw_round``: the round of its last draw (a continuing siege's draw is
+    its besiegers' combat order for the round, F10)."""
+
+    place: str
+    by: str
+    besiegers: tuple[str, ...]
+    round: int = 1
+    turn: str = ""
+    last_draw_round: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Captivity:
+    """Where and in which turn a captive (a noble with ``captive_of``) was taken
+    (CAPTURE.noble): freed, he stands in the open there (RANSOM.place)."""
+
+    place: str
+    round: int
+    turn: str
+
+
+@dataclass(frozen=True, slots=True)
+class StormRequest:
+    """A storm waiting for ports (EVENT.storm): each ship in ``ships`` is forced into one
+    of ``ports[ship]`` (sorted), chosen by its faction (``chosen``) or, at the deadline,
+    at random."""
+
+    id: str
+    ships: tuple[str, ...]
+    ports: FrozenDict[str, tuple[str, ...]]
+    chosen: FrozenDict[str, str] = field(default_factory=FrozenDict)
+
+    @property
+    def waiting(self) -> tuple[str, ...]:
+        """The ships still without a port."""
+        return tuple(s for s in self.ships if s not in self.chosen)
+
+
+@dataclass(frozen=True, slots=True)
 class RandomSource:
     """The game's recorded random source: a seed plus a counter (and, for test
     vectors, values injected by the GM to be used first)."""
@@ -197,8 +243,32 @@ class GameState:
     rng: RandomSource = field(default_factory=lambda: RandomSource(seed=""))
     seed_revealed: bool = False
     seq: int = 0  # events applied so far
+    # -- the full game (issues 13-14; docs/full-game.md). Empty: left out of records
+    # and hashes, so games stored before keep theirs.
+    phase: str = field(default="", metadata=ADDED_LATER)  # "" or one of PHASES
+    options: FrozenDict[str, str] = field(default_factory=FrozenDict, metadata=ADDED_LATER)
+    event_deck: tuple[str, ...] = field(default=(), metadata=ADDED_LATER)  # top first
+    event_discard: tuple[str, ...] = field(default=(), metadata=ADDED_LATER)
+    crown_deck: tuple[str, ...] = field(default=(), metadata=ADDED_LATER)  # top first
+    crown_discard: tuple[str, ...] = field(default=(), metadata=ADDED_LATER)
+    hands: FrozenDict[str, tuple[str, ...]] = field(default_factory=FrozenDict, metadata=ADDED_LATER)
+    dead: tuple[str, ...] = field(default=(), metadata=ADDED_LATER)  # nobles who died, in order
+    sieges: FrozenDict[str, Siege] = field(default_factory=FrozenDict, metadata=ADDED_LATER)
+    captivity: FrozenDict[str, Captivity] = field(default_factory=FrozenDict, metadata=ADDED_LATER)
+    storms: FrozenDict[str, StormRequest] = field(default_factory=FrozenDict, metadata=ADDED_LATER)
+    conquests: FrozenDict[str, str] = field(default_factory=FrozenDict, metadata=ADDED_LATER)
+    event_flags: tuple[str, ...] = field(default=(), metadata=ADDED_LATER)  # this turn's
 
     # -- turn ------------------------------------------------------------------
+    @property
+    def phased(self) -> bool:
+        """Whether this game plays with the phase machine (FULL_GAME §2; not F26's format 1)."""
+        return bool(self.phase)
+
+    def option(self, name: str, default: str = "") -> str:
+        """A game option of FULL_GAME §1 (``deaths_per_side``, ``reshuffle``, ...)."""
+        return self.options.get(name, default)
+
     @property
     def turn(self) -> str:
         """The faction whose turn it is."""

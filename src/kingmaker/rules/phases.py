@@ -1,0 +1,108 @@
+"""The phase machine (FULL_GAME §2, PHASE.*): the six phases of a faction's turn, the
+phase each step belongs to, ``PHASE.order`` and the implicit advance, and ``end_phase``.
+
+A game whose ``phase`` is "" plays without phases (format 1, F26): nothing here applies.
+The phases are the turn's faction's: a step of another faction's (an order out of turn,
+an answer) is judged by the other rules (``TURN.order`` and the rest), and never moves
+the turn on.
+"""
+
+from __future__ import annotations
+
+from . import commands as c
+from . import events as ev
+from . import ids
+from .decision import Decision, Refusal, Result
+from .state import PHASES, GameState
+
+EVENT, MOVEMENT, COMBAT, PARLIAMENT, CORONATION, CROWN = PHASES
+
+_PHASE_OF: dict[type[c.Command], str] = {
+    c.DrawEvent: EVENT,
+    **{k: MOVEMENT for k in c.MOVEMENT_COMMANDS},
+    c.FormArmy: MOVEMENT,
+    c.CaptureHeir: MOVEMENT,
+    **{k: COMBAT for k in c.COMBAT_COMMANDS},
+    c.Battle: COMBAT,
+    c.SiegeAssault: COMBAT,
+}
+
+
+def phase_of(command: c.Command) -> str | None:
+    """The phase ``command`` belongs to, or None for a step that may come at any time
+    (answers, declarations, grants, ransoms, executions, the GM's rulings...)."""
+    return _PHASE_OF.get(type(command))
+
+
+def register_phase(kind: type[c.Command], phase: str) -> None:
+    """Give a command of a later issue its phase (Parliament, coronation, the Crown draw)."""
+    if phase not in PHASES:
+        raise ValueError(f"no phase {phase!r}")
+    _PHASE_OF[kind] = phase
+
+
+def rank(phase: str) -> int:
+    return PHASES.index(phase)
+
+
+def phase_check(state: GameState, command: c.Command) -> str | None:
+    """For a phased game: the phase ``command`` moves the turn on to (implicit advance),
+    or None when it needs no move. Raises ``Refusal`` (``PHASE.order``) for a step of a
+    phase already passed, or of a later phase while a storm waits for its ports."""
+    if not state.phased:
+        return None
+    wanted = phase_of(command)
+    if isinstance(command, c.Defend):
+        _defend_check(state, command)
+        return None
+    if wanted is None or command.by not in (state.turn, c.GM):
+        return None
+    now = state.phase
+    if rank(wanted) < rank(now):
+        raise Refusal(
+            ids.PHASE_ORDER,
+            f"{_what(command)} belongs to the {wanted} phase, and {state.turn}'s turn is in its "
+            f"{now} phase: that phase has passed ({ids.PHASE_ORDER})",
+        )
+    if rank(wanted) > rank(now) and state.storms:
+        raise Refusal(
+            ids.PHASE_ORDER,
+            f"{_what(command)} must wait: the storm must be settled first (ports for "
+            f"{', '.join(s for st in state.storms.values() for s in st.waiting)}) ({ids.PHASE_ORDER})",
+        )
+    return wanted if rank(wanted) > rank(now) else None
+
+
+def _defend_check(state: GameState, command: c.Defend) -> None:
+    """FULL_GAME 3.13.8: ``defend`` in the defending faction's own movement or combat phase."""
+    if command.by != state.turn or state.phase not in (MOVEMENT, COMBAT):
+        raise Refusal(
+            ids.PHASE_ORDER,
+            f"{command.by} may choose to defend only in its own movement or combat phase; it is "
+            f"{state.turn}'s {state.phase} phase ({ids.PHASE_ORDER})",
+        )
+
+
+def _what(command: c.Command) -> str:
+    return f"{command.by}'s {command.kind.replace('_', ' ')}"
+
+
+def decide_end_phase(state: GameState, cmd: c.EndPhase) -> Decision:
+    """The GM moves the turn on to its next phase; from the Crown phase, ``end_turn``
+    ends the turn instead."""
+    if not state.phased:
+        raise Refusal(ids.ORDER_INVALID, f"this game plays without phases ({ids.ORDER_INVALID})")
+    if state.phase == CROWN:
+        raise Refusal(
+            ids.PHASE_ORDER, f"the Crown phase is the last: end the turn (end_turn) ({ids.PHASE_ORDER})"
+        )
+    if state.storms:
+        raise Refusal(ids.PHASE_ORDER, f"the storm must be settled first ({ids.PHASE_ORDER})")
+    nxt = PHASES[rank(state.phase) + 1]
+    rule = f"PHASE.{nxt}"
+    return Decision(
+        Result.ACCEPTED,
+        rule,
+        f"{state.turn}'s turn moves on to its {nxt} phase ({rule})",
+        (ev.PhaseBegan(nxt),),
+    )
