@@ -10,7 +10,6 @@ checked against the injected clock before every command and on ``Tick``.
 
 from __future__ import annotations
 
-import re
 import secrets
 from dataclasses import dataclass
 
@@ -251,8 +250,3 @@ def _describe(command: object) -> str:
         or ", ".join(getattr(command, "units", ()))
     )
     return f"{who}: {kind} {unit}".strip()
-
-
-def _slug(name: str) -> str:
-    s = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    return (s or "game")[:40]
