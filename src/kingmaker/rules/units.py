@@ -68,11 +68,6 @@ def fleet_nobles(state: GameState, ships: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(p for s in ships for p in state.ships[s].passengers))
 
 
-def army_nobles(state: GameState, army_id: str) -> tuple[str, ...]:
-    a = state.armies[army_id]
-    return fleet_nobles(state, a.units) if a.fleet else a.units
-
-
 def places_of_faction(state: GameState, faction: str) -> frozenset[str]:
     """Every place where ``faction`` has a unit (nobles inside or in the open,
     passengers at their ship's place, ships in port or at sea)."""
