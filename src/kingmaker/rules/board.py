@@ -167,9 +167,6 @@ class Board:
     def sea_neighbours(self, sea_id: str) -> frozenset[str]:
         return self.sea_links.get(sea_id, frozenset())
 
-    def is_sea(self, ident: str) -> bool:
-        return ident in self.seas
-
 
 def default_name(ident: str) -> str:
     """A readable name made from an id.
