@@ -71,7 +71,3 @@ def from_data(data: dict[str, Any]) -> Any:
         return cls(**{k: _decode(v) for k, v in data.items() if k != "kind"})
     except TypeError as e:
         raise RecordError(f"{kind}: {e}") from None
-
-
-def record_kinds() -> dict[str, type[Record]]:
-    return dict(_REGISTRY)
