@@ -11,7 +11,6 @@ from .rules import commands as c
 from .rules.apply import replay
 from .rules.decide import decide
 from .rules.decision import Decision
-from .rules.events import Event
 from .rules.queries import legal_destinations
 from .rules.state import GameState
 from .rules.units import unit_place
@@ -268,13 +267,3 @@ def random_play(state: GameState, steps: int, seed: int | str = 0) -> Iterator[P
         if d.events:
             state = replay(state, d.events)
         yield Played(cmd, d, state)
-
-
-def random_events(state: GameState, steps: int, seed: int | str = 0) -> tuple[GameState, list[Event]]:
-    """The final state and every event of a random game."""
-    events: list[Event] = []
-    final = state
-    for p in random_play(state, steps, seed):
-        events.extend(p.decision.events)
-        final = p.state
-    return final, events
