@@ -8,8 +8,7 @@ from dataclasses import dataclass
 
 from kingmaker.log.envelope import Envelope
 from kingmaker.log.visibility import numbering
-from kingmaker.rules.commands import GM
-from kingmaker.rules.views import PUBLIC, View, view
+from kingmaker.rules.views import View, view
 
 from .naming import Names
 from .order_text import Describe, default_describe
@@ -41,10 +40,3 @@ class Reports:
     def view_at_end(self, turn: Turn, viewer: str) -> View:
         """What ``viewer`` may see of the position at the end of ``turn`` (or now)."""
         return view(self.timeline.state_at_end_of(turn), viewer)
-
-    def viewer_label(self, viewer: str) -> str:
-        if viewer == GM:
-            return "the GM"
-        if viewer == PUBLIC:
-            return "the thread"
-        return self.names.faction_name(viewer)
