@@ -13,9 +13,6 @@ from collections.abc import Iterable
 
 _SHORT = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 
-Value = str | int | float | bool | tuple[object, ...] | list[object]
-
-
 def toml_string(text: str) -> str:
     """``text`` as a TOML basic string, every control character escaped."""
     out = []
