@@ -357,17 +357,6 @@ class Names:
         """The name players read for ``ident`` of ``kind`` (the id itself if unknown)."""
         return self._display.get((kind, ident), ident)
 
-    def entities(self, kind: str) -> list[Entity]:
-        """Every entity of ``kind``, once each."""
-        pool = self._by_kind.get(kind)
-        if pool is None:
-            return []
-        seen: dict[str, Entity] = {}
-        for ents in pool.exact.values():
-            for e in ents:
-                seen.setdefault(e.id, e)
-        return list(seen.values())
-
     def resolve(self, text: str, kinds: frozenset[str]) -> Entity:
         """The one thing of ``kinds`` that ``text`` names. Raises ``UnknownNameError`` or
         ``AmbiguousNameError``."""
