@@ -70,9 +70,6 @@ class FrozenDict(dict[K, V]):
         return FrozenDict(d)
 
 
-EMPTY: FrozenDict[Any, Any] = FrozenDict()
-
-
 # Metadata of a dataclass field added after games were stored: while its value is empty
 # it is left out of the encoded form (``codec``) and of the fingerprints and hashes
 # (``hashing``, top-level fields of a state, board or card set), so those games keep
