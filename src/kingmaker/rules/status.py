@@ -25,11 +25,6 @@ def status(state: GameState, place: Place, faction: str | None) -> str | None:
     return ids.FRIENDLY if state.friends(faction, holder) else ids.UNFRIENDLY
 
 
-def occupied(state: GameState, place_id: str) -> bool:
-    """At least one noble is inside (ruling R2 reads "occupied" this way)."""
-    return bool(state.inside_by_place.get(place_id))
-
-
 def non_allied_inside(state: GameState, place_id: str, faction: str | None) -> tuple[str, ...]:
     """Nobles inside whose faction is neither ``faction`` nor allied with it."""
     nobles = state.nobles
