@@ -216,12 +216,6 @@ class WebSecurityStore:
         with self._write() as conn:
             conn.execute(sa.delete(web_sessions).where(web_sessions.c.id_hash == id_hash))
 
-    def end_sessions(self, account: str) -> int:
-        """End every session of ``account``; how many there were."""
-        with self._write() as conn:
-            done = conn.execute(sa.delete(web_sessions).where(web_sessions.c.account == account))
-        return int(done.rowcount or 0)
-
     def purge_sessions(self, now: float, idle_before: float) -> int:
         """Delete the sessions expired at ``now`` or unused since ``idle_before``."""
         with self._write() as conn:
