@@ -7,10 +7,10 @@ on a faction's behalf, as forum GMs do with orders sent by private message.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Any
 
 import typer
-from rich.progress import Progress
 from rich.table import Table
 
 from kingmaker.rules import commands as rc
@@ -339,30 +339,15 @@ def register(app: typer.Typer) -> None:
 
         Example: kingmaker replay wars-1a2b3c
         """
-        from kingmaker.log.fold import fold
-        from kingmaker.rules.codec import board_from_data, catalog_from_data, state_from_data
-
         with opened(db) as store, service_errors():
             svc = GameService(store)
-            rec = store.game(game)
-            snap = store.latest_snapshot(game, at_or_before=0)
-            start = state_from_data(
-                snap.state.get("rules", snap.state),
-                board_from_data(rec.board),
-                catalog_from_data(rec.catalog),
-            )
-            entries = []
-            with Progress(
-                console=console, transient=True, disable=as_json or not console.is_terminal
-            ) as progress:
-                task = progress.add_task("reading the log", total=store.head(game))
-                for env in store.envelopes(game):
-                    entries.append(env)
-                    progress.advance(task)
-            replayed = state_hash(fold(start, entries))
             current = state_hash(svc.state(game))
+            entries = store.head(game)  # entries are numbered from 1, one after another
+            busy = console.status("replaying the log") if console.is_terminal and not as_json else nullcontext()
+            with busy:
+                replayed = state_hash(svc.replayed_state(game))
             data = {
-                "entries": len(entries),
+                "entries": entries,
                 "replayed": replayed,
                 "current": current,
                 "same": replayed == current,
@@ -371,7 +356,7 @@ def register(app: typer.Typer) -> None:
                 as_json,
                 data,
                 lambda: console.print(
-                    f"{len(entries)} entries; replayed {replayed[:16]} current {current[:16]}: "
+                    f"{entries} entries; replayed {replayed[:16]} current {current[:16]}: "
                     + ("[green]the same[/green]" if replayed == current else "[red]DIFFERENT[/red]")
                 ),
             )
