@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 _SHORT = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 
+
 def toml_string(text: str) -> str:
     """``text`` as a TOML basic string, every control character escaped."""
     out = []
