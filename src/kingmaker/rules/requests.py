@@ -86,6 +86,7 @@ def decide_confirm(state: GameState, cmd: Confirm, decide_again: Decider) -> Dec
         senior=d.senior,
         senior_rule=d.senior_rule,
         request=r.id,
+        report=d.report,
     )
 
 
