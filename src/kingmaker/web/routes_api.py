@@ -13,6 +13,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import Response
 
+from . import ops
 from . import schemas as s
 from .auth import ApiActor, SiteDep, seat_link_base
 from .mapdraw import svg
@@ -42,34 +43,34 @@ FactionQ = Annotated[
 
 @router.get("/games", response_model=list[s.GameOut], summary="Every game (GM)")
 def list_games(site: SiteDep, actor: ApiActor) -> list[s.GameOut]:
-    return site.games(actor)
+    return ops.games.games(site, actor)
 
 
 @router.post("/games", response_model=s.OutcomeOut, status_code=201, summary="Create a game (GM)")
 def create_game(body: s.CreateGameIn, site: SiteDep, actor: ApiActor) -> s.OutcomeOut:
-    return site.create_game(actor, body)
+    return ops.games.create_game(site, actor, body)
 
 
 @router.get("/games/{game}", response_model=s.GameOut, summary="A game's factions, round and turn")
 def get_game(game: str, site: SiteDep, actor: ApiActor) -> s.GameOut:
-    return site.game_out(game)
+    return ops.games.game_out(site, game)
 
 
 @router.get(
     "/games/{game}/status", response_model=s.StatusOut, summary="Who has ordered, seats, deadlines (GM)"
 )
 def status(game: str, site: SiteDep, actor: ApiActor) -> s.StatusOut:
-    return site.status(actor, game)
+    return ops.games.status(site, actor, game)
 
 
 @router.get("/games/{game}/view", response_model=s.ViewOut, summary="The position as the caller may see it")
 def get_view(game: str, site: SiteDep, actor: ApiActor, faction: FactionQ = None) -> s.ViewOut:
-    return site.view_out(actor, game, faction)
+    return ops.positions.view_out(site, actor, game, faction)
 
 
 @router.get("/games/{game}/units", response_model=list[s.UnitOut], summary="The units the caller may order")
 def units(game: str, site: SiteDep, actor: ApiActor) -> list[s.UnitOut]:
-    return site.units(actor, game)
+    return ops.orders.units(site, actor, game)
 
 
 @router.get(
@@ -78,14 +79,14 @@ def units(game: str, site: SiteDep, actor: ApiActor) -> list[s.UnitOut]:
     summary="Where a unit may go this turn, and what it may do there",
 )
 def destinations(game: str, unit: str, site: SiteDep, actor: ApiActor) -> s.DestinationsOut:
-    return site.destinations(actor, game, unit)
+    return ops.orders.destinations(site, actor, game, unit)
 
 
 @router.post("/games/{game}/orders", response_model=s.OutcomeOut, summary="Give an order chosen on the map")
 def map_order(
     game: str, body: s.MapOrderIn, site: SiteDep, actor: ApiActor, key: IdemKey = None
 ) -> s.OutcomeOut:
-    return site.map_order(actor, game, body, key)
+    return ops.orders.map_order(site, actor, game, body, key)
 
 
 @router.post(
@@ -94,31 +95,31 @@ def map_order(
     summary="Check text orders (nothing is sent)",
 )
 def check_orders(game: str, body: s.TextOrdersIn, site: SiteDep, actor: ApiActor) -> list[s.VerdictOut]:
-    return site.check_text(actor, game, body)
+    return ops.orders.check_text(site, actor, game, body)
 
 
 @router.post("/games/{game}/orders/text", response_model=list[s.VerdictOut], summary="Send text orders")
 def send_orders(
     game: str, body: s.TextOrdersIn, site: SiteDep, actor: ApiActor, key: IdemKey = None
 ) -> list[s.VerdictOut]:
-    return site.send_text(actor, game, body, key)
+    return ops.orders.send_text(site, actor, game, body, key)
 
 
 @router.get(
     "/games/{game}/pending", response_model=list[s.PendingOut], summary="What awaits answers (the inbox)"
 )
 def pending(game: str, site: SiteDep, actor: ApiActor, faction: FactionQ = None) -> list[s.PendingOut]:
-    return site.pending(actor, game, faction)
+    return ops.inbox.pending(site, actor, game, faction)
 
 
 @router.post("/games/{game}/answers", response_model=s.OutcomeOut, summary="Answer an alliance or a request")
 def answer(game: str, body: s.AnswerIn, site: SiteDep, actor: ApiActor, key: IdemKey = None) -> s.OutcomeOut:
-    return site.answer(actor, game, body, key)
+    return ops.inbox.answer(site, actor, game, body, key)
 
 
 @router.post("/games/{game}/finish-turn", response_model=s.OutcomeOut, summary="End the current turn")
 def finish_turn(game: str, site: SiteDep, actor: ApiActor, key: IdemKey = None) -> s.OutcomeOut:
-    return site.finish_turn(actor, game, key)
+    return ops.orders.finish_turn(site, actor, game, key)
 
 
 @router.post(
@@ -129,7 +130,7 @@ def finish_turn(game: str, site: SiteDep, actor: ApiActor, key: IdemKey = None) 
 def ask_permission(
     game: str, body: s.PermissionAskIn, site: SiteDep, actor: ApiActor, key: IdemKey = None
 ) -> s.OutcomeOut:
-    return site.ask_permission(actor, game, body, key)
+    return ops.orders.ask_permission(site, actor, game, body, key)
 
 
 @router.get(
@@ -138,14 +139,14 @@ def ask_permission(
     summary="Open deadlines the caller may know",
 )
 def deadlines(game: str, site: SiteDep, actor: ApiActor) -> list[s.DeadlineOut]:
-    return site.deadlines(actor, game)
+    return ops.inbox.deadlines(site, actor, game)
 
 
 @router.get(
     "/games/{game}/log", response_model=list[s.LogEntryOut], summary="The log entries the caller may read"
 )
 def log(game: str, site: SiteDep, actor: ApiActor) -> list[s.LogEntryOut]:
-    return site.log(actor, game)
+    return ops.reports.log(site, actor, game)
 
 
 @router.get(
@@ -160,7 +161,7 @@ def reports(
     format: Annotated[str, Query(pattern="^(bbcode|markdown|plain)$")] = "markdown",
     faction: FactionQ = None,
 ) -> s.ReportsOut:
-    return site.reports(actor, game, round, turn, format, faction)
+    return ops.reports.reports(site, actor, game, round, turn, format, faction)
 
 
 @router.get(
@@ -170,7 +171,7 @@ def reports(
     summary="The map as the caller may see it (SVG)",
 )
 def map_svg(game: str, site: SiteDep, actor: ApiActor, faction: FactionQ = None) -> Response:
-    model = site.map_model(actor, game, faction, selectable=False)
+    model = ops.positions.map_model(site, actor, game, faction, selectable=False)
     return Response(svg(model), media_type="image/svg+xml")
 
 
@@ -181,44 +182,44 @@ def map_svg(game: str, site: SiteDep, actor: ApiActor, faction: FactionQ = None)
     summary="The map as the caller may see it (PNG, for the forum)",
 )
 def map_png(game: str, site: SiteDep, actor: ApiActor, faction: FactionQ = None) -> Response:
-    model = site.map_model(actor, game, faction, selectable=False)
+    model = ops.positions.map_model(site, actor, game, faction, selectable=False)
     return Response(png(model), media_type="image/png")
 
 
 # -- the GM's acts -------------------------------------------------------------------------
 @router.post("/games/{game}/seats", response_model=s.SeatOut, status_code=201, summary="Seat a player (GM)")
 def seat(game: str, body: s.SeatIn, request: Request, site: SiteDep, actor: ApiActor) -> s.SeatOut:
-    return site.seat(actor, game, body, seat_link_base(request))
+    return ops.gm.seat(site, actor, game, body, seat_link_base(request))
 
 
 @router.post("/games/{game}/extend", response_model=s.OutcomeOut, summary="Extend a deadline (GM)")
 def extend(game: str, body: s.ExtendIn, site: SiteDep, actor: ApiActor, key: IdemKey = None) -> s.OutcomeOut:
-    return site.extend(actor, game, body, key)
+    return ops.gm.extend(site, actor, game, body, key)
 
 
 @router.post(
     "/games/{game}/undo", response_model=s.OutcomeOut, summary="Restore the game to a log entry (GM)"
 )
 def undo(game: str, body: s.UndoIn, site: SiteDep, actor: ApiActor, key: IdemKey = None) -> s.OutcomeOut:
-    return site.undo(actor, game, body, key)
+    return ops.gm.undo(site, actor, game, body, key)
 
 
 @router.post(
     "/games/{game}/tick", response_model=s.OutcomeOut, summary="Record the deadlines that have passed (GM)"
 )
 def tick(game: str, site: SiteDep, actor: ApiActor) -> s.OutcomeOut:
-    return site.tick(actor, game)
+    return ops.gm.tick(site, actor, game)
 
 
 @router.post(
     "/games/{game}/storm", response_model=s.OutcomeOut, summary="A storm drives a ship into a port (GM)"
 )
 def storm(game: str, body: s.StormIn, site: SiteDep, actor: ApiActor, key: IdemKey = None) -> s.OutcomeOut:
-    return site.storm(actor, game, body, key)
+    return ops.gm.storm(site, actor, game, body, key)
 
 
 @router.post("/games/{game}/control", response_model=s.OutcomeOut, summary="Set who controls a place (GM)")
 def control(
     game: str, body: s.ControlIn, site: SiteDep, actor: ApiActor, key: IdemKey = None
 ) -> s.OutcomeOut:
-    return site.set_control(actor, game, body, key)
+    return ops.gm.set_control(site, actor, game, body, key)

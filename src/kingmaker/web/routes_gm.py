@@ -17,12 +17,13 @@ from kingmaker.rules.commands import GM
 from kingmaker.rules.views import PUBLIC
 from kingmaker.service import BadRequest
 
+from . import ops
 from . import schemas as s
 from .auth import GmActor, SiteDep, gm_credential, gm_login, gm_sessions, seat_link_base
 from .csrf import csrf_guard
 from .mapdraw import svg
 from .mappng import png
-from .ops import Site, report_docs
+from .ops import Site
 from .report_html import render_html
 from .templating import flash, page
 from .throttle import TooManyAttempts
@@ -84,7 +85,7 @@ def _safe_next(url: str) -> str:
 
 @router.get("")
 def console(request: Request, site: SiteDep, actor: GmActor) -> Response:
-    return page(request, "gm_index.html", {"games": site.games(actor), "gm": True})
+    return page(request, "gm_index.html", {"games": ops.games.games(site, actor), "gm": True})
 
 
 @router.post("/games")
@@ -113,7 +114,7 @@ def create_game(
             "request_hours": _hours(request_hours),
         }
     )
-    out = site.create_game(actor, body)
+    out = ops.games.create_game(site, actor, body)
     _note(request, out)
     return _back(out.game)
 
@@ -131,7 +132,7 @@ def _hours(text: str | None) -> float | None:
 def _game_ctx(site: Site, game: str) -> dict[str, Any]:
     from kingmaker.service import GM_ACTOR
 
-    st = site.status(GM_ACTOR, game)
+    st = ops.games.status(site, GM_ACTOR, game)
     state = site.svc.state(game)
     board = state.board
     styles = site.styles(game)
@@ -161,29 +162,29 @@ def _game_ctx(site: Site, game: str) -> dict[str, Any]:
 @router.get("/games/{game}")
 def game_console(request: Request, game: str, site: SiteDep, actor: GmActor) -> Response:
     ctx = _game_ctx(site, game)
-    ctx["map_svg"] = svg(site.map_model(actor, game, GM, selectable=False))
-    log = site.log(actor, game)
+    ctx["map_svg"] = svg(ops.positions.map_model(site, actor, game, GM, selectable=False))
+    log = ops.reports.log(site, actor, game)
     ctx["recent"] = list(reversed(log[-60:]))
-    ctx["pending"] = site.pending(actor, game)
+    ctx["pending"] = ops.inbox.pending(site, actor, game)
     return page(request, "gm_game.html", ctx)
 
 
 @router.post("/games/{game}/seat")
 def seat(request: Request, game: str, site: SiteDep, actor: GmActor, faction: Text, player: Text) -> Response:
-    out = site.seat(actor, game, s.SeatIn(faction=faction, player=player), seat_link_base(request))
+    out = ops.gm.seat(site, actor, game, s.SeatIn(faction=faction, player=player), seat_link_base(request))
     ctx = _game_ctx(site, game) | {"seat": out}
     return page(request, "gm_seated.html", ctx)
 
 
 @router.post("/games/{game}/finish")
 def finish(request: Request, game: str, site: SiteDep, actor: GmActor, key: OptText = None) -> Response:
-    _note(request, site.finish_turn(actor, game, key))
+    _note(request, ops.orders.finish_turn(site, actor, game, key))
     return _back(game)
 
 
 @router.post("/games/{game}/tick")
 def tick(request: Request, game: str, site: SiteDep, actor: GmActor) -> Response:
-    _note(request, site.tick(actor, game))
+    _note(request, ops.gm.tick(site, actor, game))
     return _back(game)
 
 
@@ -194,7 +195,7 @@ def extend(
     h = _hours(hours)
     if h is None:
         raise BadRequest("extend by a positive number of hours")
-    _note(request, site.extend(actor, game, s.ExtendIn(target=target, hours=h), key))
+    _note(request, ops.gm.extend(site, actor, game, s.ExtendIn(target=target, hours=h), key))
     return _back(game)
 
 
@@ -202,7 +203,7 @@ def extend(
 def storm(
     request: Request, game: str, site: SiteDep, actor: GmActor, ship: Text, into: Text, key: OptText = None
 ) -> Response:
-    _note(request, site.storm(actor, game, s.StormIn(ship=ship, into=into), key))
+    _note(request, ops.gm.storm(site, actor, game, s.StormIn(ship=ship, into=into), key))
     return _back(game)
 
 
@@ -216,7 +217,9 @@ def control(
     faction: OptText = None,
     key: OptText = None,
 ) -> Response:
-    _note(request, site.set_control(actor, game, s.ControlIn(place=place, faction=faction or None), key))
+    _note(
+        request, ops.gm.set_control(site, actor, game, s.ControlIn(place=place, faction=faction or None), key)
+    )
     return _back(game)
 
 
@@ -235,7 +238,7 @@ def undo(
     except ValueError:
         raise BadRequest("undo to a log entry number") from None
     try:
-        out = site.undo(actor, game, s.UndoIn(to_seq=seq, reason=reason or ""), key)
+        out = ops.gm.undo(site, actor, game, s.UndoIn(to_seq=seq, reason=reason or ""), key)
     except BadRequest as e:  # an entry before 0 or after the latest: say so beside the form
         flash(request, f"undo refused: {e}", "error")
         return _back(game)
@@ -254,12 +257,16 @@ def orders(
     key: OptText = None,
 ) -> Response:
     body = s.TextOrdersIn(text=text, by=None)
-    verdicts = site.send_text(actor, game, body, key) if do == "send" else site.check_text(actor, game, body)
+    verdicts = (
+        ops.orders.send_text(site, actor, game, body, key)
+        if do == "send"
+        else ops.orders.check_text(site, actor, game, body)
+    )
     ctx = _game_ctx(site, game)
     ctx |= {"verdicts": verdicts, "text": text if do != "send" else "", "sent": do == "send"}
-    ctx["map_svg"] = svg(site.map_model(actor, game, GM, selectable=False))
-    ctx["recent"] = list(reversed(site.log(actor, game)[-60:]))
-    ctx["pending"] = site.pending(actor, game)
+    ctx["map_svg"] = svg(ops.positions.map_model(site, actor, game, GM, selectable=False))
+    ctx["recent"] = list(reversed(ops.reports.log(site, actor, game)[-60:]))
+    ctx["pending"] = ops.inbox.pending(site, actor, game)
     return page(request, "gm_game.html", ctx)
 
 
@@ -277,10 +284,10 @@ def reports(
     if not rctx.timeline.turns():
         ctx |= {"turns": [], "current": None, "copies": []}
         return page(request, "gm_reports.html", ctx)
-    t = site.turn_of(rctx, round, turn)
+    t = ops.reports.turn_of(rctx, round, turn)
     copies: list[dict[str, Any]] = []
-    pub = report_docs(rctx, t, PUBLIC)
-    gm = report_docs(rctx, t, GM)
+    pub = ops.reports.report_docs(rctx, t, PUBLIC)
+    gm = ops.reports.report_docs(rctx, t, GM)
     copies.append(
         {
             "title": "Turn report for the thread",
@@ -300,7 +307,7 @@ def reports(
         }
     )
     for f in ctx["game"].turn_order:
-        d = report_docs(rctx, t, f)
+        d = ops.reports.report_docs(rctx, t, f)
         name = ctx["styles"].name(f)
         if d.private is not None:
             copies.append(
@@ -328,17 +335,19 @@ def reports(
 
 @router.get("/games/{game}/log")
 def log(request: Request, game: str, site: SiteDep, actor: GmActor) -> Response:
-    ctx = _game_ctx(site, game) | {"entries": list(reversed(site.log(actor, game)))}
+    ctx = _game_ctx(site, game) | {"entries": list(reversed(ops.reports.log(site, actor, game)))}
     return page(request, "gm_log.html", ctx)
 
 
 @router.get("/games/{game}/map.svg")
 def map_svg(game: str, site: SiteDep, actor: GmActor, viewer: Annotated[str, Query()] = PUBLIC) -> Response:
-    return Response(svg(site.map_model(actor, game, viewer, selectable=False)), media_type="image/svg+xml")
+    return Response(
+        svg(ops.positions.map_model(site, actor, game, viewer, selectable=False)), media_type="image/svg+xml"
+    )
 
 
 @router.get("/games/{game}/map.png")
 def map_png(game: str, site: SiteDep, actor: GmActor, viewer: Annotated[str, Query()] = PUBLIC) -> Response:
-    data = png(site.map_model(actor, game, viewer, selectable=False))
+    data = png(ops.positions.map_model(site, actor, game, viewer, selectable=False))
     headers = {"Content-Disposition": f'inline; filename="{game}-map.png"'}
     return Response(data, media_type="image/png", headers=headers)

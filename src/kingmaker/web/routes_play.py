@@ -19,12 +19,13 @@ from kingmaker.render.reports import Document, reports_for
 from kingmaker.render.reports import position as position_doc
 from kingmaker.service import Actor
 
+from . import ops
 from . import schemas as s
 from .auth import PlayerActor, SiteDep
 from .csrf import csrf_guard
 from .mapdraw import Mark, overlay_svg, svg
 from .mappng import png
-from .ops import Site, report_docs
+from .ops import Site
 from .report_html import render_html
 from .templating import flash, page
 
@@ -39,10 +40,10 @@ def _base(game: str, token: str) -> str:
 
 
 def _common(site: Site, actor: Actor, game: str, token: str) -> dict[str, Any]:
-    g = site.game_out(game)
+    g = ops.games.game_out(site, game)
     me = actor.faction or ""
-    deadlines = site.deadlines(actor, game)
-    pending = site.pending(actor, game)
+    deadlines = ops.inbox.deadlines(site, actor, game)
+    pending = ops.inbox.pending(site, actor, game)
     return {
         "game": g,
         "me": me,
@@ -56,8 +57,8 @@ def _common(site: Site, actor: Actor, game: str, token: str) -> dict[str, Any]:
 
 
 def _map_ctx(site: Site, actor: Actor, game: str) -> dict[str, Any]:
-    model = site.map_model(actor, game)
-    return {"map_svg": svg(model), "units": site.units(actor, game)}
+    model = ops.positions.map_model(site, actor, game)
+    return {"map_svg": svg(model), "units": ops.orders.units(site, actor, game)}
 
 
 def _panel_ctx(
@@ -65,7 +66,7 @@ def _panel_ctx(
 ) -> dict[str, Any]:
     if not unit:
         return {"dest": None, "choice": None, "overlay": ""}
-    dest = site.destinations(actor, game, unit)
+    dest = ops.orders.destinations(site, actor, game, unit)
     state = site.svc.state(game)
     geo = site.geometry(game, state.board)
     marks = []
@@ -180,7 +181,7 @@ def post_order(
     body = s.MapOrderIn.model_validate(
         {"unit": unit, "action": action, "to": to or None, "target": target or None}
     )
-    out = site.map_order(actor, game, body, key)
+    out = ops.orders.map_order(site, actor, game, body, key)
     return _after_post(request, site, actor, game, token, outcomes=[out])
 
 
@@ -188,7 +189,7 @@ def post_order(
 def check_text(
     request: Request, game: str, token: str, site: SiteDep, actor: PlayerActor, text: Text
 ) -> Response:
-    verdicts = site.check_text(actor, game, s.TextOrdersIn(text=text, by=None))
+    verdicts = ops.orders.check_text(site, actor, game, s.TextOrdersIn(text=text, by=None))
     base = _base(game, token)
     ctx = {"base": base, "verdicts": verdicts, "sent": False, "text": text, "key": secrets.token_hex(8)}
     if request.headers.get("hx-request"):
@@ -211,19 +212,19 @@ def send_text(
     text: Text,
     key: OptText = None,
 ) -> Response:
-    verdicts = site.send_text(actor, game, s.TextOrdersIn(text=text, by=None), key)
+    verdicts = ops.orders.send_text(site, actor, game, s.TextOrdersIn(text=text, by=None), key)
     return _after_post(request, site, actor, game, token, verdicts=verdicts, text=text)
 
 
 @router.get("/inbox")
 def inbox(request: Request, game: str, token: str, site: SiteDep, actor: PlayerActor) -> Response:
     ctx = _common(site, actor, game, token)
-    items = site.pending(actor, game)
-    messages = site.messages(actor, game, items)
+    items = ops.inbox.pending(site, actor, game)
+    messages = ops.inbox.messages(site, actor, game, items)
     ctx |= {
         "items": items,
         "messages": {k: render_html(v, shift=2) for k, v in messages.items()},
-        "deadlines": site.deadlines(actor, game),
+        "deadlines": ops.inbox.deadlines(site, actor, game),
         "key": secrets.token_hex(8),
         "styles": site.styles(game),
     }
@@ -243,7 +244,7 @@ def answer(
     key: OptText = None,
 ) -> Response:
     body = s.AnswerIn.model_validate({"id": id, "kind": kind, "accept": accept in ("yes", "true", "1")})
-    out = site.answer(actor, game, body, key)
+    out = ops.inbox.answer(site, actor, game, body, key)
     flash(
         request,
         f"{out.result}: {out.explanation}" + (f" [{out.rule}]" if out.rule else ""),
@@ -256,7 +257,7 @@ def answer(
 def finish(
     request: Request, game: str, token: str, site: SiteDep, actor: PlayerActor, key: OptText = None
 ) -> Response:
-    out = site.finish_turn(actor, game, key)
+    out = ops.orders.finish_turn(site, actor, game, key)
     flash(request, out.explanation, "ok")
     return RedirectResponse(_base(game, token), status_code=303)
 
@@ -265,7 +266,7 @@ def finish(
 def position(request: Request, game: str, token: str, site: SiteDep, actor: PlayerActor) -> Response:
     ctx = _common(site, actor, game, token)
     rctx = reports_for(site.svc, game)
-    v = site.view(actor, game)
+    v = ops.positions.position(site, actor, game)
     ctx["doc"] = render_html(Document(tuple(position_doc(v, rctx.names, level=1))))
     return page(request, "position.html", ctx)
 
@@ -273,7 +274,7 @@ def position(request: Request, game: str, token: str, site: SiteDep, actor: Play
 @router.get("/log")
 def log(request: Request, game: str, token: str, site: SiteDep, actor: PlayerActor) -> Response:
     ctx = _common(site, actor, game, token)
-    ctx["entries"] = list(reversed(site.log(actor, game)))
+    ctx["entries"] = list(reversed(ops.reports.log(site, actor, game)))
     return page(request, "log.html", ctx)
 
 
@@ -292,8 +293,8 @@ def reports(
     if not rctx.timeline.turns():
         ctx |= {"turns": [], "current": None, "turn_html": None, "private_html": None}
         return page(request, "reports.html", ctx)
-    t = site.turn_of(rctx, round, turn)
-    docs = report_docs(rctx, t, actor.faction or "")
+    t = ops.reports.turn_of(rctx, round, turn)
+    docs = ops.reports.report_docs(rctx, t, actor.faction or "")
     ctx |= {
         "turns": rctx.timeline.turns(),
         "current": t,
@@ -306,9 +307,11 @@ def reports(
 
 @router.get("/map.svg")
 def map_svg(game: str, site: SiteDep, actor: PlayerActor) -> Response:
-    return Response(svg(site.map_model(actor, game, selectable=False)), media_type="image/svg+xml")
+    return Response(
+        svg(ops.positions.map_model(site, actor, game, selectable=False)), media_type="image/svg+xml"
+    )
 
 
 @router.get("/map.png")
 def map_png(game: str, site: SiteDep, actor: PlayerActor) -> Response:
-    return Response(png(site.map_model(actor, game, selectable=False)), media_type="image/png")
+    return Response(png(ops.positions.map_model(site, actor, game, selectable=False)), media_type="image/png")

@@ -1,0 +1,17 @@
+"""What the pages and the API do, once: thin functions over ``GameService``, each taking
+the ``Site`` (the service and per-game caches) and the acting ``Actor``, and answering
+with the API's models. One module per concern: ``games``, ``positions``, ``orders``,
+``inbox``, ``reports`` (and the log), ``gm`` (the GM's acts); ``site`` holds the shared
+parts and who may see what.
+
+Secrecy: positions come from ``view(state, viewer)``, log entries from
+``GameService.log_for``, waiting items from ``GameService.pending``, reports from the
+report builders for that viewer. Text orders go through the service's one use case
+(``GameService.post``), which reads each line against what its author may see and has
+the rules judge it on the real state.
+"""
+
+from . import games, gm, inbox, orders, positions, reports
+from .site import Site
+
+__all__ = ["Site", "games", "gm", "inbox", "orders", "positions", "reports"]

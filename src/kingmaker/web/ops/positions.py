@@ -1,0 +1,86 @@
+"""Positions: what a viewer may see of the game now (``view(state, viewer)``), as the
+API's model and as the map."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from kingmaker.rules.records import to_data
+from kingmaker.rules.views import View, view
+from kingmaker.service import Actor
+
+from .. import schemas as s
+from ..mapdraw import MapModel, build_map
+from .orders import units
+from .site import Site
+
+
+def position(site: Site, actor: Actor, game: str, faction: str | None = None) -> View:
+    """The position as ``faction`` (default: the actor's own view) sees it."""
+    return view(site.svc.state(game), site.viewer(actor, game, faction))
+
+
+def view_out(site: Site, actor: Actor, game: str, faction: str | None = None) -> s.ViewOut:
+    v = position(site, actor, game, faction)
+    cat = site.svc.state(game).catalog
+    return s.ViewOut(
+        viewer=v.viewer,
+        round=v.round,
+        turn=v.turn,
+        turn_order=list(v.turn_order),
+        control=dict(v.control),
+        nobles=[s.NobleOut(**_plain(n), name=cat.name_of(n.id)) for n in v.nobles],
+        ships=[s.ShipOut(**_plain(x), name=cat.name_of(x.id)) for x in v.ships],
+        heirs=[s.HeirOut(**_plain(h), name=cat.name_of(h.id)) for h in v.heirs],
+        armies=[
+            s.ArmyOut(id=a.id, units=list(a.units), fleet=a.fleet, senior=a.senior, senior_rule=a.senior_rule)
+            for a in v.armies
+        ],
+        alliances=[s.AllianceOut(id=a.id, members=list(a.members), public=a.public) for a in v.alliances],
+        declarations=[s.DeclarationOut(**_plain(d)) for d in v.declarations],
+        requests=[
+            s.RequestOut(
+                id=r.id,
+                rule=r.rule,
+                by=r.by,
+                command=to_data(r.command),
+                awaiting=list(r.awaiting),
+                turn_of=r.turn_of,
+                round=r.round,
+            )
+            for r in v.requests
+        ],
+        permissions=[s.PermissionOut(**_plain(p)) for p in v.permissions],
+        combats=[s.CombatOut(**_plain(c)) for c in v.combats],
+        seed_commitment=v.seed_commitment,
+        seed=v.seed,
+    )
+
+
+def map_model(
+    site: Site, actor: Actor, game: str, faction: str | None = None, *, selectable: bool = True
+) -> MapModel:
+    """The map as ``faction`` (default: the actor's own view) sees it."""
+    state = site.svc.state(game)
+    v = position(site, actor, game, faction)
+    pick = [u.id for u in units(site, actor, game)] if selectable and not actor.is_gm else []
+    styles = site.styles(game)
+    title = f"{site.svc.store.game(game).name}: round {v.round}, {styles.name(v.turn)} to play"
+    return build_map(
+        state.board,
+        state.catalog,
+        v,
+        styles,
+        site.geometry(game, state.board),
+        title=title,
+        selectable=pick,
+    )
+
+
+def _plain(obj: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(obj):
+        v = getattr(obj, f.name)
+        out[f.name] = list(v) if isinstance(v, tuple) else v
+    return out
