@@ -13,6 +13,7 @@ import pytest
 
 from kingmaker.log.envelope import Envelope
 from kingmaker.log.service_events import DeadlineSet, PlayerSeated
+from kingmaker.render.map import Styles
 from kingmaker.render.reports import reports_for
 from kingmaker.rules import commands as rc
 from kingmaker.rules import ids
@@ -24,7 +25,6 @@ from kingmaker.service.settings import GREY, FactionInfo, GameSettings
 from kingmaker.storage import open_store
 from kingmaker.storage.base import GameStore, Seat, SeatTaken, StoreError
 from kingmaker.storage.memory import MemoryStore
-from kingmaker.web.mapdraw import Styles
 
 FACTIONS = ("red", "blue", "green", "gold")
 

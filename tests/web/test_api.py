@@ -6,10 +6,9 @@ import io
 
 from PIL import Image
 
+from kingmaker.render.map import Styles, build_map, geometry, pillow_png, svg
 from kingmaker.rules.board import PlaceKind
 from kingmaker.rules.views import view
-from kingmaker.web.mapdraw import Styles, build_map, geometry, svg
-from kingmaker.web.mappng import pillow_png
 
 from .conftest import GAME, World, bearer, gm_auth
 

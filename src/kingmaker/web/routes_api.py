@@ -13,11 +13,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import Response
 
+from kingmaker.render.map import png, svg
+
 from . import ops
 from . import schemas as s
 from .auth import ApiActor, SiteDep, seat_link_base
-from .mapdraw import svg
-from .mappng import png
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": s.ErrorOut, "description": "The request is not allowed or malformed"},

@@ -11,6 +11,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
+from kingmaker.render.map import png, svg
 from kingmaker.render.reports import render, reports_for
 from kingmaker.rules.board import PlaceKind
 from kingmaker.rules.commands import GM
@@ -21,8 +22,6 @@ from . import ops
 from . import schemas as s
 from .auth import GmActor, SiteDep, gm_credential, gm_login, gm_sessions, seat_link_base
 from .csrf import csrf_guard
-from .mapdraw import svg
-from .mappng import png
 from .ops import Site
 from .report_html import render_html
 from .templating import flash, page

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
+from kingmaker.render.map import Mark, overlay_svg, png, svg
 from kingmaker.render.reports import Document, reports_for
 from kingmaker.render.reports import position as position_doc
 from kingmaker.service import Actor
@@ -23,8 +24,6 @@ from . import ops
 from . import schemas as s
 from .auth import PlayerActor, SiteDep
 from .csrf import csrf_guard
-from .mapdraw import Mark, overlay_svg, svg
-from .mappng import png
 from .ops import Site
 from .report_html import render_html
 from .templating import flash, page

@@ -6,12 +6,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from kingmaker.render.map import MapModel, build_map
 from kingmaker.rules.records import to_data
 from kingmaker.rules.views import View, view
 from kingmaker.service import Actor
 
 from .. import schemas as s
-from ..mapdraw import MapModel, build_map
 from .orders import units
 from .site import Site
 

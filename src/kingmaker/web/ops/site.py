@@ -8,6 +8,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from kingmaker.render.map import Geometry, Styles, geometry
 from kingmaker.rules.board import Board
 from kingmaker.rules.commands import GM
 from kingmaker.rules.state import GameState
@@ -18,7 +19,6 @@ from kingmaker.service.game_service import GameService
 from kingmaker.service.outcome import Outcome
 
 from .. import schemas as s
-from ..mapdraw import Geometry, Styles, geometry
 
 
 def viewer_of(actor: Actor) -> str:

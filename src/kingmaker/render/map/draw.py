@@ -2,13 +2,13 @@
 
 The drawing is built once as a list of plain shapes (``Group`` of ``Shape``), and both
 renderers read that same list: ``svg(model)`` for the pages and the SVG download, and
-``kingmaker.web.mappng`` for the PNG. Everything a map shows of the position comes from
+``kingmaker.render.map.png`` for the PNG. Everything a map shows of the position comes from
 ``view(state, viewer)`` (``kingmaker.rules.views``), never from the raw state; the
 board, the card names and the factions' names and colours are static public data.
 
 Projection: equirectangular, longitude scaled by the cosine of the map's middle
 latitude. Sea zones have no coordinates: their labels stand at the mean of their
-ports' coordinates, or where ``data/coastline.json`` places them when that mean falls
+ports' coordinates, or where ``coastline.json`` places them when that mean falls
 on land.
 """
 
@@ -114,7 +114,7 @@ class MapModel:
 @functools.cache
 def coastline() -> dict[str, Any]:
     """The outline of Great Britain and Ireland (lon/lat) and sea label positions."""
-    text = resources.files("kingmaker.web").joinpath("data/coastline.json").read_text(encoding="utf-8")
+    text = resources.files(__package__).joinpath("coastline.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 

@@ -11,7 +11,7 @@ import io
 from functools import cache
 from typing import Any
 
-from .mapdraw import MapModel, Shape, svg
+from .draw import MapModel, Shape, svg
 
 
 def png(model: MapModel, *, scale: float = 1.5) -> bytes:

@@ -1,0 +1,20 @@
+"""The map of a game as one viewer may see it: a pure function of the board, the card
+names, the factions' names and colours, and that viewer's ``View`` (no I/O beyond the
+package's own coastline, nothing of the web). ``build_map`` draws it once as plain
+shapes; ``svg`` and ``png`` render those same shapes."""
+
+from .draw import Geometry, MapModel, Mark, Styles, build_map, geometry, overlay_svg, svg
+from .png import pillow_png, png
+
+__all__ = [
+    "Geometry",
+    "MapModel",
+    "Mark",
+    "Styles",
+    "build_map",
+    "geometry",
+    "overlay_svg",
+    "pillow_png",
+    "png",
+    "svg",
+]
