@@ -3,8 +3,11 @@ names, the factions' names and colours, and that viewer's ``View`` (no I/O beyon
 package's own coastline, nothing of the web). ``build_map`` draws it once as plain
 shapes; ``svg`` and ``png`` render those same shapes."""
 
-from .draw import Geometry, MapModel, Mark, Styles, build_map, geometry, overlay_svg, svg
+from .draw import Styles, build_map
+from .geometry import Geometry, geometry
 from .png import pillow_png, png
+from .shapes import MapModel
+from .svg import Mark, overlay_svg, svg
 
 __all__ = [
     "Geometry",

@@ -1,60 +1,37 @@
-"""The map: England and Wales drawn from the board's lon/lat and one viewer's ``View``.
-
-The drawing is built once as a list of plain shapes (``Group`` of ``Shape``), and both
-renderers read that same list: ``svg(model)`` for the pages and the SVG download, and
-``kingmaker.render.map.png`` for the PNG. Everything a map shows of the position comes from
+"""The drawing of the map: the board, and the position one viewer may see, as plain
+shapes (``build_map``); ``kingmaker.render.map.svg`` and ``kingmaker.render.map.png``
+render the same shapes. Everything a map shows of the position comes from
 ``view(state, viewer)`` (``kingmaker.rules.views``), never from the raw state; the
 board, the card names and the factions' names and colours are static public data.
-
-Projection: equirectangular, longitude scaled by the cosine of the map's middle
-latitude. Sea zones have no coordinates: their labels stand at the mean of their
-ports' coordinates, or where ``coastline.json`` places them when that mean falls
-on land.
 """
 
 from __future__ import annotations
 
-import functools
-import json
-import math
-import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
-from typing import Any, Literal
-from xml.sax import saxutils
+from typing import Any
 
 from kingmaker.rules.board import Board, Place, PlaceKind
 from kingmaker.rules.cards import Catalog
 from kingmaker.rules.views import View
 from kingmaker.service.settings import GREY, FactionInfo
 
-# characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/U+FFFF):
-# a game named with one must still draw
-_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-
-
-def escape(text: str) -> str:
-    return saxutils.escape(_NOT_XML.sub("\ufffd", text))
-
-
-def quoteattr(text: str) -> str:
-    return saxutils.quoteattr(_NOT_XML.sub("\ufffd", text))
-
-
-Point = tuple[float, float]
-ShapeKind = Literal["polygon", "polyline", "circle", "rect", "text"]
-
-SEA = "#cfe3f0"
-LAND = "#f4efe1"
-COAST = "#8a9a8a"
-ROAD = "#9c5a33"
-CROSS = "#8d8d8d"
-INK = "#2b2b2b"
-SEA_INK = "#2c5d85"
-NEUTRAL = "#ffffff"
-LANCASTER = "#c62828"
-YORK = "#fafafa"
+from .geometry import Geometry
+from .shapes import (
+    COAST,
+    CROSS,
+    INK,
+    LANCASTER,
+    LAND,
+    NEUTRAL,
+    ROAD,
+    SEA,
+    SEA_INK,
+    YORK,
+    Group,
+    MapModel,
+    Shape,
+)
 
 KIND_LABELS: dict[PlaceKind, str] = {
     PlaceKind.CITY: "City",
@@ -66,122 +43,6 @@ KIND_LABELS: dict[PlaceKind, str] = {
     PlaceKind.COUNTRY: "Countryside junction",
 }
 _LABELLED = {PlaceKind.CITY, PlaceKind.TOWN, PlaceKind.ROYAL_CASTLE}
-
-
-@dataclass(frozen=True, slots=True)
-class Shape:
-    kind: ShapeKind
-    points: tuple[Point, ...]
-    r: float = 0.0  # circle radius; rect: (points[0] = top left, points[1] = size)
-    fill: str | None = None
-    stroke: str | None = None
-    width: float = 1.0
-    dash: bool = False
-    opacity: float = 1.0
-    text: str = ""
-    size: float = 8.0
-    anchor: Literal["start", "middle", "end"] = "start"
-    italic: bool = False
-    bold: bool = False
-    halo: bool = False  # text drawn over a white outline
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    """Shapes with one tooltip: ``title`` (the SVG <title>), ``details`` (the details
-    panel), and data attributes (``data-place``, ``data-unit``, ...)."""
-
-    cls: str
-    shapes: tuple[Shape, ...]
-    title: str = ""
-    details: str = ""
-    data: tuple[tuple[str, str], ...] = ()
-    ident: str | None = None
-
-
-@dataclass(frozen=True)
-class MapModel:
-    width: int
-    height: int
-    title: str
-    description: str
-    groups: tuple[Group, ...]
-
-
-# -- geometry (static per board) -------------------------------------------------------
-
-
-@functools.cache
-def coastline() -> dict[str, Any]:
-    """The outline of Great Britain and Ireland (lon/lat) and sea label positions."""
-    text = resources.files(__package__).joinpath("coastline.json").read_text(encoding="utf-8")
-    data: dict[str, Any] = json.loads(text)
-    return data
-
-
-@dataclass(frozen=True)
-class Geometry:
-    """Where everything of one board stands on the drawing (pixels)."""
-
-    width: int
-    height: int
-    lon_min: float
-    lat_max: float
-    kx: float  # pixels per degree of longitude
-    ky: float  # pixels per degree of latitude
-    places: Mapping[str, Point]
-    seas: Mapping[str, Point]
-    land: tuple[tuple[Point, ...], ...]
-    roads: tuple[tuple[Point, ...], ...]
-    cross: tuple[tuple[Point, Point], ...]
-    legend_at: Point = (10.0, 10.0)
-    extra: Mapping[str, Any] = field(default_factory=dict)
-
-    def xy(self, lon: float, lat: float) -> Point:
-        return (round((lon - self.lon_min) * self.kx, 1), round((self.lat_max - lat) * self.ky, 1))
-
-
-def geometry(board: Board, width: int = 900) -> Geometry:
-    """Project the board: the frame is the places' extent with a margin."""
-    located = [p for p in board.places.values() if p.lon is not None and p.lat is not None]
-    lons = [p.lon for p in located if p.lon is not None] or [-6.0, 2.0]
-    lats = [p.lat for p in located if p.lat is not None] or [50.0, 56.0]
-    lon_min, lon_max = min(lons) - 0.6, max(lons) + 1.0
-    lat_min, lat_max = min(lats) - 0.55, max(lats) + 0.45
-    k = math.cos(math.radians((lat_min + lat_max) / 2))
-    ky = width / ((lon_max - lon_min) * k)
-    kx = ky * k
-    height = round((lat_max - lat_min) * ky)
-    g = Geometry(width, height, lon_min, lat_max, kx, ky, {}, {}, (), (), ())
-    places = {p.id: g.xy(p.lon, p.lat) for p in located if p.lon is not None and p.lat is not None}
-    hints = coastline().get("sea_labels", {})
-    seas: dict[str, Point] = {}
-    for sid in board.seas:
-        hint = hints.get(sid)
-        if isinstance(hint, list) and len(hint) == 2:
-            seas[sid] = g.xy(float(hint[0]), float(hint[1]))
-            continue
-        ports = [board.places[p] for p in board.ports_of_sea.get(sid, ())]
-        coords = [(p.lon, p.lat) for p in ports if p.lon is not None and p.lat is not None]
-        if coords:
-            lon = sum(c[0] for c in coords) / len(coords)
-            lat = sum(c[1] for c in coords) / len(coords)
-            seas[sid] = g.xy(lon, lat)
-    land = tuple(
-        tuple(g.xy(float(lon), float(lat)) for lon, lat in poly["points"]) for poly in coastline()["polygons"]
-    )
-    roads = tuple(
-        tuple(places[pid] for pid in road.places if pid in places)
-        for road in board.roads
-        if sum(pid in places for pid in road.places) >= 2
-    )
-    cross = tuple((places[a], places[b]) for a, b in board.adjacent if a in places and b in places)
-    return Geometry(
-        width, height, lon_min, lat_max, kx, ky, places, seas, land, roads, cross, (width - 178.0, 8.0)
-    )
-
-
-# -- the drawing -------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -592,127 +453,3 @@ def _legend(geo: Geometry, v: View, styles: Styles, board: Board) -> list[Group]
         _text(x0 + 30, y + 54, "Off-map (reached by sea)", size=8.5, fill=INK),
     ]
     return [Group("legend", tuple(shapes), "Legend")]
-
-
-# -- SVG ---------------------------------------------------------------------------------
-
-
-def _num(v: float) -> str:
-    return f"{v:.1f}".rstrip("0").rstrip(".")
-
-
-def _pts(points: Sequence[Point]) -> str:
-    return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
-
-
-def _paint(s: Shape) -> str:
-    out = [f'fill="{s.fill or "none"}"']
-    if s.stroke:
-        out.append(f'stroke="{s.stroke}" stroke-width="{_num(s.width)}"')
-        if s.dash:
-            out.append('stroke-dasharray="3,2"')
-    if s.opacity < 1:
-        out.append(f'opacity="{s.opacity}"')
-    return " ".join(out)
-
-
-def shape_svg(s: Shape) -> str:
-    if s.kind == "polygon":
-        return f'<polygon points="{_pts(s.points)}" {_paint(s)}/>'
-    if s.kind == "polyline":
-        return f'<polyline points="{_pts(s.points)}" {_paint(s)} stroke-linecap="round" stroke-linejoin="round"/>'
-    if s.kind == "circle":
-        (x, y) = s.points[0]
-        return f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(s.r)}" {_paint(s)}/>'
-    if s.kind == "rect":
-        (x, y), (w, h) = s.points[0], s.points[1]
-        return f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}" {_paint(s)}/>'
-    (x, y) = s.points[0]
-    font = (
-        f'font-family="DejaVu Sans, Verdana, sans-serif" font-size="{_num(s.size)}" text-anchor="{s.anchor}"'
-        + (' font-style="italic"' if s.italic else "")
-        + (' font-weight="bold"' if s.bold else "")
-    )
-    text = escape(s.text)
-    halo = (
-        f'<text x="{_num(x)}" y="{_num(y)}" {font} fill="none" stroke="#ffffff" stroke-width="2.6" '
-        f'stroke-linejoin="round" opacity="0.85">{text}</text>'
-        if s.halo
-        else ""
-    )
-    return f'{halo}<text x="{_num(x)}" y="{_num(y)}" {font} fill="{s.fill or INK}">{text}</text>'
-
-
-def svg(model: MapModel, *, element_id: str = "map-svg") -> str:
-    """A standalone SVG document of the map (also embedded as it is in the pages)."""
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" id="{element_id}" class="map" '
-        f'viewBox="0 0 {model.width} {model.height}" width="{model.width}" height="{model.height}" '
-        f'role="img" aria-labelledby="{element_id}-title {element_id}-desc">',
-        f'<title id="{element_id}-title">{escape(model.title)}</title>',
-        f'<desc id="{element_id}-desc">{escape(model.description)}</desc>',
-    ]
-    for g in model.groups:
-        attrs = [f"class={quoteattr(g.cls)}"]
-        if g.ident and not g.cls.startswith("unit"):
-            attrs.append(f"id={quoteattr(g.ident)}")
-        attrs += [f"data-{k}={quoteattr(v)}" for k, v in g.data]
-        if g.details:
-            attrs.append(f"data-details={quoteattr(g.details)}")
-        if "selectable" in g.cls:
-            attrs.append('tabindex="0" role="button"')
-        title = f"<title>{escape(g.title)}</title>" if g.title else ""
-        out.append(f"<g {' '.join(attrs)}>{title}{''.join(shape_svg(s) for s in g.shapes)}</g>")
-    out.append("</svg>")
-    return "\n".join(out)
-
-
-# -- the legal-destination overlay -------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Mark:
-    """A highlighted destination: ``status`` "enter" (may go inside), "open" (may stop
-    in the open), "siege" (may lay siege) or "sea"."""
-
-    ident: str
-    name: str
-    status: str
-    url: str = ""
-
-
-_MARK_COLOURS = {
-    "enter": "#1b8a3a",
-    "open": "#1f63b5",
-    "siege": "#c25400",
-    "sea": "#6a1b9a",
-    "from": "#000000",
-}
-
-
-def overlay_svg(geo: Geometry, marks: Iterable[Mark], *, origin: str | None = None) -> str:
-    """A transparent SVG, the size of the map, that rings each legal destination (and
-    the unit's own place); each ring's ``data-url`` asks the server for the confirm form."""
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" id="map-overlay" class="map-overlay" '
-        f'viewBox="0 0 {geo.width} {geo.height}" hx-swap-oob="true">'
-    ]
-    if origin is not None:
-        at = geo.places.get(origin) or geo.seas.get(origin)
-        if at is not None:
-            out.append(
-                f'<circle cx="{_num(at[0])}" cy="{_num(at[1])}" r="13" fill="none" stroke="#000" stroke-width="2.5"/>'
-            )
-    for m in marks:
-        at = geo.places.get(m.ident) or geo.seas.get(m.ident)
-        if at is None:
-            continue
-        colour = _MARK_COLOURS.get(m.status, "#000")
-        attrs = f' data-url={quoteattr(m.url)} class="dest" tabindex="0" role="button"' if m.url else ""
-        out.append(
-            f"<g{attrs}><title>{escape(m.name)}: {escape(m.status)}</title>"
-            f'<circle cx="{_num(at[0])}" cy="{_num(at[1])}" r="10" fill="{colour}" fill-opacity="0.25" '
-            f'stroke="{colour}" stroke-width="2.5"/></g>'
-        )
-    out.append("</svg>")
-    return "".join(out)

@@ -11,7 +11,8 @@ import io
 from functools import cache
 from typing import Any
 
-from .draw import MapModel, Shape, svg
+from .shapes import MapModel, Shape
+from .svg import svg
 
 
 def png(model: MapModel, *, scale: float = 1.5) -> bytes:
