@@ -113,7 +113,7 @@ def is_id(value: object, limit: int = ID_MAX) -> bool:
 
 
 # Free-text fields of the rules commands (every other text field holds ids).
-_FREE_TEXT: Final = {"summary": NOTE_MAX}
+_FREE_TEXT: Final = {"summary": NOTE_MAX, "note": NOTE_MAX}
 
 
 def command_problem(command: object) -> str | None:
@@ -150,6 +150,12 @@ def _field_problem(name: str, value: object, where: str) -> str | None:
             return f"the {where} lists {len(value):,} items; at most {LIST_MAX} are allowed"
         for i, v in enumerate(value, start=1):
             p = _field_problem(name, v, f"{where} (item {i})")
+            if p is not None:
+                return p
+        return None
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):  # a record inside (a ransom's terms)
+        for f in dataclasses.fields(value):
+            p = _field_problem(f.name, getattr(value, f.name), f"{f.name.rstrip('_')} field of the {where}")
             if p is not None:
                 return p
         return None
