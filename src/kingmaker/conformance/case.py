@@ -24,6 +24,7 @@ from kingmaker.rules.state import (
 )
 from kingmaker.rules.units import fleet_nobles
 
+from . import cards_case, case_full
 from .schema import (
     ALLIANCE_KEYS,
     ARMY_KEYS,
@@ -45,28 +46,46 @@ from .schema import (
     as_str,
     check_keys,
 )
+from .schema_full import LATER_PLACE, NOBLE_KEYS_2, PLACE_KEYS_2, STATE_KEYS_2
 
 
-def build_board(raw: Any) -> Board:
+def build_board(raw: Any, fmt: int = 1) -> Board:
+    """The case's board; format 2 adds garrisons (by kind when absent), cathedrals,
+    regions and places outside England (FULL_GAME §5)."""
     board = check_keys("board", raw, BOARD_KEYS)
     places: dict[str, Place] = {}
     for pid, spec in check_keys(
         "board.places", board.get("places") or {}, set(board.get("places") or {})
     ).items():
         where = f"board.places.{pid}"
-        spec = check_keys(where, spec, PLACE_KEYS)
+        spec = check_keys(where, spec, PLACE_KEYS | (PLACE_KEYS_2 if fmt == 2 else set()))
+        for key in sorted(LATER_PLACE & set(spec)):
+            raise CaseError(f"{where}.{key}: not supported yet (new nobles entering play are issue 14)")
         try:
             kind = PlaceKind(as_str(f"{where}.kind", spec.get("kind")))
         except ValueError:
             raise CaseError(f"{where}.kind: unknown kind {spec.get('kind')!r}") from None
         cap = spec.get("capacity")
         port_seas = tuple(as_str(f"{where}.port", s) for s in as_list(f"{where}.port", spec.get("port")))
+        garrison = spec.get("garrison")
         places[str(pid)] = Place(
             str(pid),
             default_name(str(pid)),
             kind,
             as_int(f"{where}.capacity", cap) if cap is not None else None,
+            garrison=(
+                as_int(f"{where}.garrison", garrison)
+                if garrison is not None
+                else case_full.GARRISONS.get(kind, 0)
+                if fmt == 2
+                else 0
+            ),
+            cathedral=as_bool(f"{where}.cathedral", spec.get("cathedral", False)),
+            regions=tuple(
+                as_str(f"{where}.regions", r) for r in as_list(f"{where}.regions", spec.get("regions"))
+            ),
             seas=port_seas,
+            offmap=not as_bool(f"{where}.england", spec.get("england", True)),
         )
     seas_raw = board.get("seas") or {}
     seas: dict[str, Sea] = {}
@@ -125,8 +144,13 @@ def _position(where: str, spec: dict[str, Any], board: Board, *, ports: bool) ->
     return None, False
 
 
-def build_state(raw: Any, board: Board, case_id: str) -> GameState:
-    st = check_keys("state", raw, STATE_KEYS)
+def build_state(raw: Any, board: Board, case_id: str, fmt: int = 1) -> GameState:
+    """The case's state; format 2 adds the full game's fields (``case_full``)."""
+    st = check_keys("state", raw, STATE_KEYS | (STATE_KEYS_2 if fmt == 2 else set()))
+    if fmt == 2:
+        case_full.check_later(st)
+    own = cards_case.catalog_entries(st.get("catalog")) if fmt == 2 else {}
+    captives = case_full.captive_ids(st) if fmt == 2 else set()
     order = tuple(as_str("state.turn_order", f) for f in as_list("state.turn_order", st.get("turn_order")))
     if not order:
         raise CaseError("state.turn_order: at least one faction is needed")
@@ -152,25 +176,15 @@ def build_state(raw: Any, board: Board, case_id: str) -> GameState:
     nobles: dict[str, Noble] = {}
     for nid, spec in check_keys("state.nobles", st.get("nobles") or {}, set(st.get("nobles") or {})).items():
         where = f"state.nobles.{nid}"
-        spec = check_keys(where, spec, NOBLE_KEYS)
+        spec = check_keys(where, spec, NOBLE_KEYS | (NOBLE_KEYS_2 if fmt == 2 else set()))
         held = []
         for i, a in enumerate(as_list(f"{where}.awards", spec.get("awards"))):
-            a = check_keys(f"{where}.awards[{i}]", a, AWARD_KEYS)
-            aid = as_str(f"{where}.awards[{i}].id", a.get("id"))
-            regional = tuple(
-                (str(k), as_int(f"{where}.awards[{i}].regional.{k}", v))
-                for k, v in sorted(
-                    check_keys(
-                        f"{where}.awards[{i}].regional", a.get("regional") or {}, set(a.get("regional") or {})
-                    ).items()
-                )
+            card = (
+                cards_case.award(f"{where}.awards[{i}]", a, own)
+                if fmt == 2
+                else _award(f"{where}.awards[{i}]", a)
             )
-            card = Award(
-                aid,
-                default_name(aid),
-                troops=as_int(f"{where}.awards[{i}].troops", a.get("troops", 0)),
-                regional=regional,
-            )
+            aid = card.id
             if aid in awards and awards[aid] != card:
                 raise CaseError(f"{where}.awards[{i}]: award {aid!r} is given different troops elsewhere")
             awards[aid] = card
@@ -215,14 +229,17 @@ def build_state(raw: Any, board: Board, case_id: str) -> GameState:
             passengers,
         )
     for n in nobles.values():
-        if n.place is None and n.aboard is None:
+        if n.place is None and n.aboard is None and n.id not in captives:
             raise CaseError(
                 f"state.nobles.{n.id}: the noble is nowhere (give `in`, `at`, or a ship's passengers)"
             )
 
+    heir_cards = cards_case.heir_cards(st.get("succession")) if fmt == 2 else {}
     heirs: dict[str, Heir] = {}
     for i, (hid, spec) in enumerate(
         check_keys("state.heirs", st.get("heirs") or {}, set(st.get("heirs") or {})).items()
+        if fmt == 1
+        else ()
     ):
         where = f"state.heirs.{hid}"
         spec = check_keys(where, spec, HEIR_KEYS)
@@ -236,6 +253,8 @@ def build_state(raw: Any, board: Board, case_id: str) -> GameState:
             as_bool(f"{where}.crowned", spec.get("crowned", False)),
             escort,
         )
+    if fmt == 2:
+        heirs = case_full.build_heirs(st, board, nobles, heir_cards)
 
     alliances: dict[str, Alliance] = {}
     for i, a in enumerate(as_list("state.alliances", st.get("alliances"))):
@@ -279,7 +298,8 @@ def build_state(raw: Any, board: Board, case_id: str) -> GameState:
                 place,
                 tuple(
                     sorted(
-                        as_str(f"{where}.aspects", x) for x in as_list(f"{where}.aspects", perm.get("aspects"))
+                        as_str(f"{where}.aspects", x)
+                        for x in as_list(f"{where}.aspects", perm.get("aspects"))
                     )
                 ),
             )
@@ -305,9 +325,18 @@ def build_state(raw: Any, board: Board, case_id: str) -> GameState:
             )
         )
 
+    catalog = Catalog(awards=FrozenDict(awards))
+    full: dict[str, Any] = {}
+    if fmt == 2:
+        book = cards_case.CardBook(awards, own, cards_case.event_cards(st.get("cards")))
+        for n in nobles.values():
+            titled = as_bool(f"state.nobles.{n.id}.titled", (st["nobles"][n.id] or {}).get("titled", False))
+            book.noble_card(n.id, n.troops, titled, ())
+        full = case_full.deck_fields(st, book)
+        catalog = book.catalog(heir_cards)
     state = GameState(
         board=board,
-        catalog=Catalog(awards=FrozenDict(awards)),
+        catalog=catalog,
         turn_order=order,
         turn_index=order.index(turn),
         round=rnd,
@@ -321,6 +350,7 @@ def build_state(raw: Any, board: Board, case_id: str) -> GameState:
         orders=tuple(orders),
         rng=RandomSource(seed=f"conformance:{case_id}"),
         seq=1,
+        **full,
     )
     armies: dict[str, Army] = {}
     rng = state.rng
@@ -338,4 +368,20 @@ def build_state(raw: Any, board: Board, case_id: str) -> GameState:
         s = choose_senior(state, who, fleet, rng)
         rng = s.rng or rng
         armies[str(aid)] = Army(str(aid), units, fleet, s.senior, s.rule, s.explanation)
-    return state.evolve(armies=FrozenDict(armies), rng=rng)
+    state = state.evolve(armies=FrozenDict(armies), rng=rng)
+    return case_full.finish(st, state) if fmt == 2 else state
+
+
+def _award(where: str, raw: Any) -> Award:
+    """A format-1 award: ``id``, ``troops`` and ``regional`` (R9)."""
+    a = check_keys(where, raw, AWARD_KEYS)
+    aid = as_str(f"{where}.id", a.get("id"))
+    regional = tuple(
+        (str(k), as_int(f"{where}.regional.{k}", v))
+        for k, v in sorted(
+            check_keys(f"{where}.regional", a.get("regional") or {}, set(a.get("regional") or {})).items()
+        )
+    )
+    return Award(
+        aid, default_name(aid), troops=as_int(f"{where}.troops", a.get("troops", 0)), regional=regional
+    )

@@ -17,6 +17,7 @@ from kingmaker.rules.ids import ALL_RULE_IDS
 from kingmaker.rules.state import GameState
 from kingmaker.rules.views import view
 
+from . import expect_full, then_full
 from .case import build_board, build_state
 from .schema import (
     CASE_KEYS,
@@ -30,6 +31,7 @@ from .schema import (
     as_list,
     check_keys,
 )
+from .schema_full import EXPECT_KEYS_2, FORMATS, THEN_KEYS_2, THEN_NOBLE_KEYS_2, THEN_SHIP_KEYS_2
 from .steps import to_command
 
 
@@ -49,11 +51,7 @@ class CaseResult:
         return f"FAIL {self.case_id} ({self.path}) {where}: expected {self.expected}; got {self.got}"
 
 
-class _Mismatch(Exception):
-    def __init__(self, expected: str, got: str):
-        super().__init__(expected)
-        self.expected = expected
-        self.got = got
+_Mismatch = then_full.Mismatch
 
 
 def case_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -78,24 +76,27 @@ def run_case(path: Path) -> CaseResult:
     case_id = str(raw.get("id", path.stem)) if isinstance(raw, dict) else path.stem
     step_no = 0
     try:
-        case = check_keys("case", raw, CASE_KEYS)
+        case = check_keys("case", raw, CASE_KEYS | {"format"})
         for key in ("id", "board", "state", "steps"):
             if key not in case:
                 raise CaseError(f"case: missing `{key}`")
+        fmt = case.get("format", 1)
+        if fmt not in FORMATS or isinstance(fmt, bool):
+            raise CaseError(f"format: expected 1 or 2, got {fmt!r}")
         for r in as_list("rules", case.get("rules")):
             if r not in ALL_RULE_IDS:
                 raise CaseError(f"rules: unknown rule id {r!r}")
-        board = build_board(case["board"])
-        state = build_state(case["state"], board, case_id)
+        board = build_board(case["board"], fmt)
+        state = build_state(case["state"], board, case_id, fmt)
         for i, step in enumerate(as_list("steps", case["steps"]), start=1):
             step_no = i
             where = f"steps[{i - 1}]"
-            command = to_command(where, step)
+            command = to_command(where, step, fmt)
             decision = decide(state, command)
-            _check_expect(where, step.get("expect"), decision)
+            _check_expect(where, step.get("expect"), decision, fmt)
             state = replay(state, decision.events)
             if step.get("then") is not None:
-                _check_then(where, step["then"], state)
+                _check_then(where, step["then"], state, fmt)
     except CaseError as e:
         return CaseResult(case_id, str(path), False, step_no, "a well-formed case", str(e))
     except _Mismatch as m:
@@ -116,10 +117,10 @@ def _describe(d: Decision) -> str:
     return " ".join(parts) + f" — {d.explanation}"
 
 
-def _check_expect(where: str, raw: Any, d: Decision) -> None:
+def _check_expect(where: str, raw: Any, d: Decision, fmt: int = 1) -> None:
     if raw is None:
         raise CaseError(f"{where}: missing `expect`")
-    exp = check_keys(f"{where}.expect", raw, EXPECT_KEYS)
+    exp = check_keys(f"{where}.expect", raw, EXPECT_KEYS | (EXPECT_KEYS_2 if fmt == 2 else set()))
     result = exp.get("result")
     if result not in ("accepted", "refused", "pending"):
         raise CaseError(f"{where}.expect.result: expected accepted, refused or pending, got {result!r}")
@@ -143,6 +144,10 @@ def _check_expect(where: str, raw: Any, d: Decision) -> None:
     if "senior_rule" in exp:
         want.append(f"({exp['senior_rule']})")
         ok = ok and d.senior_rule == exp["senior_rule"]
+    if fmt == 2:
+        more_want, more_got, more_ok = expect_full.check_report(where, exp, d)
+        if not (ok and more_ok):
+            raise _Mismatch(" ".join(want + more_want), "; ".join([_describe(d), *more_got]))
     if not ok:
         raise _Mismatch(" ".join(want), _describe(d))
 
@@ -156,23 +161,45 @@ def _noble_where(state: GameState, nid: str) -> dict[str, str]:
     return {"in" if n.inside else "at": n.place}
 
 
-def _check_then(where: str, raw: Any, state: GameState) -> None:
-    then = check_keys(f"{where}.then", raw, THEN_KEYS)
+def _check_then(where: str, raw: Any, state: GameState, fmt: int = 1) -> None:
+    two = fmt == 2
+    then = check_keys(f"{where}.then", raw, THEN_KEYS | (THEN_KEYS_2 if two else set()))
     for nid, exp in (then.get("nobles") or {}).items():
-        exp = check_keys(f"{where}.then.nobles.{nid}", exp, THEN_NOBLE_KEYS)
+        exp = check_keys(
+            f"{where}.then.nobles.{nid}", exp, THEN_NOBLE_KEYS | (THEN_NOBLE_KEYS_2 if two else set())
+        )
         if nid not in state.nobles:
             raise _Mismatch(f"noble {nid} exists", "no such noble")
         got = _noble_where(state, nid)
-        if {k: str(v) for k, v in exp.items()} != got:
+        n = state.nobles[nid]
+        place = {k: str(v) for k, v in exp.items() if k in THEN_NOBLE_KEYS}
+        if (place or not exp) and place != got:
             raise _Mismatch(f"{nid} {exp}", f"{nid} {got}")
+        if "faction" in exp and exp["faction"] != n.faction:
+            raise _Mismatch(f"{nid} faction {exp['faction']}", f"{nid} faction {n.faction}")
+        if "awards" in exp and sorted(
+            map(str, as_list(f"{where}.then.nobles.{nid}.awards", exp["awards"]))
+        ) != sorted(n.awards):
+            raise _Mismatch(f"{nid} awards {sorted(exp['awards'])}", f"{nid} awards {sorted(n.awards)}")
     for sid, exp in (then.get("ships") or {}).items():
-        exp = check_keys(f"{where}.then.ships.{sid}", exp, THEN_SHIP_KEYS)
+        exp = check_keys(
+            f"{where}.then.ships.{sid}", exp, THEN_SHIP_KEYS | (THEN_SHIP_KEYS_2 if two else set())
+        )
         s = state.ships.get(sid)
         if s is None:
             raise _Mismatch(f"ship {sid} exists", "no such ship")
         got = {"in" if s.in_port else "at": s.place}
-        if {k: str(v) for k, v in exp.items()} != got:
+        place = {k: str(v) for k, v in exp.items() if k in THEN_SHIP_KEYS}
+        if (place or not exp) and place != got:
             raise _Mismatch(f"{sid} {exp}", f"{sid} {got}")
+        if "forced" in exp and bool(exp["forced"]) != s.forced:
+            raise _Mismatch(f"{sid} forced {exp['forced']}", f"{sid} forced {s.forced}")
+        if "passengers" in exp and sorted(map(str, exp["passengers"] or [])) != sorted(s.passengers):
+            raise _Mismatch(
+                f"{sid} passengers {exp['passengers']}", f"{sid} passengers {sorted(s.passengers)}"
+            )
+    if two:
+        then_full.check(where, then, state)
     for pid, f in (then.get("control") or {}).items():
         got_f = state.control.get(pid)
         if got_f != f:

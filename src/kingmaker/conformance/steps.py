@@ -6,20 +6,26 @@ from typing import Any
 
 from kingmaker.rules import commands as c
 
+from . import steps_full
 from .schema import STEP_COMMON, STEP_PARAMS, CaseError, as_bool, as_int, as_list, as_str, check_keys
+from .schema_full import LATER_STEPS, STEP_PARAMS_2
 
 
 def _names(where: str, v: Any) -> tuple[str, ...]:
     return tuple(as_str(where, x) for x in as_list(where, v))
 
 
-def to_command(where: str, step: Any) -> c.Command:
+def to_command(where: str, step: Any, fmt: int = 1) -> c.Command:
+    """The command of a step; format 2 (FULL_GAME §5) adds its steps (``steps_full``)."""
     if not isinstance(step, dict):
         raise CaseError(f"{where}: a step is a mapping")
     do = step.get("do")
-    if do not in STEP_PARAMS:
+    params = STEP_PARAMS | STEP_PARAMS_2 if fmt == 2 else STEP_PARAMS
+    if fmt == 2 and do in LATER_STEPS:
+        raise steps_full.later(where, str(do))
+    if do not in params:
         raise CaseError(f"{where}.do: unknown action {do!r}")
-    check_keys(where, step, STEP_COMMON | STEP_PARAMS[do])
+    check_keys(where, step, STEP_COMMON | params[do])
     by = as_str(f"{where}.by", step.get("by"))
     sid = step.get("id")
     sid = as_str(f"{where}.id", sid) if sid is not None else None
@@ -32,6 +38,10 @@ def to_command(where: str, step: Any) -> c.Command:
     def name(key: str) -> str:
         return as_str(f"{where}.{key}", need(key))
 
+    if fmt == 2:
+        full = steps_full.to_command(where, step, str(do), by, sid, name)
+        if full is not None:
+            return full
     enter = as_bool(f"{where}.enter", step.get("enter", False))
     if do == "move_road":
         return c.MoveRoad(by, name("unit"), _names(f"{where}.path", need("path")), enter, sid)

@@ -56,6 +56,14 @@ def parse_events(out: Parsed, data: dict[str, Any]) -> None:
             out.events[cid] = card
 
 
+def read_card(cid: str, table: dict[str, Any], file: str) -> tuple[EventCard | None, list[DataProblem]]:
+    """One event card read on its own, as ``events.toml`` would read it (a conformance
+    case's ``cards``), with the problems found; ``file`` names where it was written."""
+    problems: list[DataProblem] = []
+    card = _card(FileReader(file, problems), cid, cid, table)
+    return card, problems
+
+
 def _card(r: FileReader, cid: str, path: str, table: dict[str, Any]) -> EventCard | None:
     ok = True
     for key in table:

@@ -388,6 +388,17 @@ class EndPhase(Command):
     by: str
 
 
+@dataclass(frozen=True, slots=True)
+class PlayCard(Command):
+    """A faction plays a held event card from its hand (EVENT.held): a Free Move for
+    ``unit``; a Writ naming ``unit`` in place of the noble a summons moved this turn."""
+
+    kind = "play_card"
+    by: str
+    card: str
+    unit: str
+
+
 MOVEMENT_COMMANDS: Final = (MoveRoad, Move, Enter, Leave, Embark, Disembark, Sail)
 COMBAT_COMMANDS: Final = (Siege, Attack)
 GM_COMMANDS: Final = (

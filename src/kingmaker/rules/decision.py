@@ -8,7 +8,6 @@ from typing import TypedDict
 
 from .events import Event
 
-
 # -- what a decision of the full game reports (FULL_GAME §5, the `expect` fields) ----------
 
 VoteCount = TypedDict("VoteCount", {"for": int, "against": int})
