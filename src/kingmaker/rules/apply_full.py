@@ -54,7 +54,11 @@ def _battle_fought(state: GameState, e: ev.BattleFought) -> dict[str, Any]:
 
 @on(ev.SiegeBegan)
 def _siege_began(state: GameState, e: ev.SiegeBegan) -> dict[str, Any]:
-    siege = Siege(e.place, e.by, e.besiegers, state.round, state.turn, state.round)
+    siege = state.sieges.get(e.place)
+    if siege is not None:  # nobles join a siege in progress (R20): it keeps its commander and draws
+        joined = (*siege.besiegers, *(b for b in e.besiegers if b not in siege.besiegers))
+        return {"sieges": state.sieges.set(e.place, replace(siege, besiegers=joined))}
+    siege = Siege(e.place, e.by, e.besiegers, state.round, state.turn, 0)
     return {"sieges": state.sieges.set(e.place, siege)}
 
 

@@ -7,12 +7,15 @@ from collections.abc import Sequence
 
 from . import events as ev
 from . import ids
+from .battles import attack_sides
 from .board import Place
 from .chance import opaque_id
 from .commands import Attack, Defend, Siege
 from .context import finish, invalid, judge_all, land_units
 from .decision import Decision, Refusal, Result
+from .fighting import force, order_units
 from .orders import check_order
+from .sieges import begin_siege, siege_words
 from .state import COMBAT, GameState
 from .units import name, names
 from .views import can_see_defence
@@ -98,7 +101,12 @@ def siege_checks(state: GameState, by: str, besiegers: Sequence[str], place: Pla
 
 
 def decide_siege(state: GameState, cmd: Siege, confirmed: bool = False) -> Decision:
+    """A siege order: the ``siege`` aspect of the place, ALLY.9 and ALLY.12 with the
+    nobles inside; in a game with phases the unit's whole force lays it, if it is at
+    least as strong as the garrison and the nobles inside (SIEGE.strength)."""
     members = land_units(state, cmd.unit)
+    if state.phased:
+        members = force(state, cmd.unit)
     place = state.board.places.get(cmd.place)
     if place is None:
         raise invalid(f"there is no place {cmd.place!r}", unit=cmd.unit, place=cmd.place)
@@ -120,13 +128,20 @@ def decide_siege(state: GameState, cmd: Siege, confirmed: bool = False) -> Decis
                 unit=cmd.unit,
                 place=place.id,
             )
-    check = check_order(state, cmd.by, (cmd.unit,), COMBAT, confirmed=confirmed)
+    top = order_units(state, cmd.unit, members) if state.phased else (cmd.unit,)
+    check = check_order(state, cmd.by, top, COMBAT, confirmed=confirmed)
     rule = judge_all(state, place, members, ids.SIEGE, "besiege", by=cmd.by)
     defenders = siege_checks(state, cmd.by, members, place)
-    effects: list[ev.Event] = [
-        ev.CombatDeclared("siege", cmd.by, members, place.id, None, defenders, combat_id(state, cmd.id))
-    ]
-    effects += siege_reveal(state, members, place, defenders)
+    what = f"{name(state, cmd.unit)} lays siege to {place.name}"
+    if state.phased:  # a siege in progress, held until the GM's draws settle it (SIEGE.*)
+        effects, laying = begin_siege(state, members, place)
+        effects += _reveal(state, [laying, defenders])
+        what = siege_words(state, laying, place)
+    else:
+        effects = [
+            ev.CombatDeclared("siege", cmd.by, members, place.id, None, defenders, combat_id(state, cmd.id))
+        ]
+        effects += siege_reveal(state, members, place, defenders)
     return finish(
         state,
         cmd.by,
@@ -134,7 +149,7 @@ def decide_siege(state: GameState, cmd: Siege, confirmed: bool = False) -> Decis
         COMBAT,
         effects,
         rule=rule,
-        explanation=f"{name(state, cmd.unit)} lays siege to {place.name} ({rule})",
+        explanation=f"{what} ({rule})",
         unit=cmd.unit,
         place=place.id,
         request=cmd.id,
@@ -170,7 +185,14 @@ def decide_attack(state: GameState, cmd: Attack, confirmed: bool = False) -> Dec
     own = {state.nobles[m].faction for m in attackers}
     if any(state.nobles[t].faction in own for t in aimed):
         raise invalid(f"{name(state, cmd.unit)} may not attack his own faction", unit=cmd.unit)
-    check = check_order(state, cmd.by, (cmd.unit,), COMBAT, confirmed=confirmed)
+    top: tuple[str, ...] = (cmd.unit,)
+    sally: tuple[str, ...] = ()
+    if state.phased:  # whole forces fight (BATTLE.sides), with nobles sallying (SIEGE.sally)
+        attackers, aimed, sally, top = attack_sides(state, cmd)
+        attackers = (*attackers, *sally)
+    elif cmd.sally:
+        raise invalid("nobles sally only from a siege of a game with phases", unit=cmd.unit)
+    check = check_order(state, cmd.by, top, COMBAT, confirmed=confirmed)
     pacts = [d for d in state.defences if d.with_ in aimed and d.unit not in aimed]
     joiners = tuple(d.unit for d in pacts)
     defenders = (*aimed, *joiners)
@@ -226,7 +248,8 @@ def decide_attack(state: GameState, cmd: Attack, confirmed: bool = False) -> Dec
         effects,
         rule=None,
         explanation=f"{name(state, cmd.unit)} attacks "
-        f"{names(state, [d for d in defenders if d in aimed or d in known])} at {name(state, a0.place)}",
+        f"{names(state, [d for d in defenders if d in aimed or d in known])} at {name(state, a0.place)}"
+        + (f", with {names(state, list(sally))} sallying from inside" if sally else ""),
         unit=cmd.unit,
         place=a0.place,
         request=cmd.id,

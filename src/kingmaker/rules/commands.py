@@ -6,9 +6,10 @@ request it becomes if it must wait for other factions' answers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
+from .frozen import ADDED_LATER
 from .records import Record
 
 GM: Final = "gm"
@@ -101,11 +102,15 @@ class Siege(Command):
 
 @dataclass(frozen=True, slots=True)
 class Attack(Command):
+    """``sally``: nobles inside a besieged place at the battle who join the attack on
+    its besiegers (SIEGE.sally, FULL_GAME 3.13.6); left out of the record when empty."""
+
     kind = "attack"
     by: str
     unit: str
     target: str
     id: str | None = None
+    sally: tuple[str, ...] = field(default=(), metadata=ADDED_LATER)
 
 
 @dataclass(frozen=True, slots=True)

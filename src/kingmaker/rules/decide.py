@@ -15,6 +15,8 @@ from . import events as ev
 from . import ids
 from .alliances import decide_answer, decide_deadline, decide_declare, decide_leave
 from .apply import replay
+from .battles import decide_battle
+from .captives import decide_capture_heir, decide_execute, decide_ransom, decide_release_captive
 from .chance import opaque_id
 from .combat import decide_attack, decide_defend, decide_siege
 from .context import Pending
@@ -35,6 +37,7 @@ from .permissions import decide_grant, decide_revoke
 from .phases import decide_end_phase, phase_check
 from .ports import decide_disembark, decide_embark, decide_sail, decide_storm
 from .requests import decide_confirm, decide_reject
+from .sieges import decide_siege_assault, with_lifts
 from .state import GameState
 from .turns import decide_end_turn, decide_inject, decide_reveal_seed, decide_set_control
 from .units import name
@@ -50,6 +53,7 @@ _ORDERS: dict[type[c.Command], Callable[[GameState, Any, bool], Decision]] = {
     c.Siege: decide_siege,
     c.Attack: decide_attack,
     c.FormArmy: decide_form_army,
+    c.Ransom: decide_ransom,  # pending until the other party confirms (RANSOM.offer)
 }
 _OTHER: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
     c.Defend: decide_defend,
@@ -59,6 +63,9 @@ _OTHER: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
     c.LeaveAlliance: decide_leave,
     c.Grant: decide_grant,
     c.Revoke: decide_revoke,
+    c.CaptureHeir: decide_capture_heir,
+    c.ReleaseCaptive: decide_release_captive,
+    c.Execute: decide_execute,
 }
 _GM: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
     c.Deadline: decide_deadline,
@@ -74,13 +81,20 @@ _GM: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
     c.ResolveCombat: decide_resolve_combat,
     c.Expire: decide_expire,
     c.EndPhase: decide_end_phase,
+    c.Battle: decide_battle,
+    c.SiegeAssault: decide_siege_assault,
 }
 
 
 def decide(state: GameState, command: c.Command) -> Decision:
     """Judge ``command`` in ``state``; in a game with phases (FULL_GAME §2), first the
     phase machine: a step of a phase already passed is refused (``PHASE.order``, after
-    ``ORDER.invalid``); a step of a later phase moves the turn on to it first."""
+    ``ORDER.invalid``); a step of a later phase moves the turn on to it first. Whatever
+    an accepted step does, a siege whose besiegers left or grew too weak ends (SIEGE.lift)."""
+    return with_lifts(state, _phased_decide(state, command))
+
+
+def _phased_decide(state: GameState, command: c.Command) -> Decision:
     try:
         advance = phase_check(state, command)
     except Refusal as r:

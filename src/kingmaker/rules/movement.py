@@ -11,6 +11,7 @@ from .commands import Enter, Leave, Move, MoveRoad
 from .context import check_capacity, finish, invalid, judge_all, land_units, require_place
 from .decision import Decision
 from .orders import check_order
+from .sieges import check_sealed
 from .state import MOVEMENT, GameState
 from .units import name
 
@@ -55,6 +56,7 @@ def decide_move_road(state: GameState, cmd: MoveRoad, confirmed: bool = False) -
         r = judge_all(state, last, members, ids.ENTER, "enter", by=cmd.by)
         rule = r if r == ids.LOC_PERMISSION or rule is None else rule
         check_capacity(state, last, members)
+    check_sealed(state, members, last.id, cmd.enter)
     effects: list[ev.Event] = [ev.NobleMoved(m, last.id, cmd.enter, path) for m in members]
     where = f"into {last.name}" if cmd.enter else f"to {last.name}"
     return finish(
@@ -87,6 +89,7 @@ def decide_move(state: GameState, cmd: Move, confirmed: bool = False) -> Decisio
     if cmd.enter:
         rule = judge_all(state, dest, members, ids.ENTER, "enter", by=cmd.by)
         check_capacity(state, dest, members)
+    check_sealed(state, members, dest.id, cmd.enter)
     effects: list[ev.Event] = [ev.NobleMoved(m, dest.id, cmd.enter, (here, dest.id)) for m in members]
     where = f"into {dest.name}" if cmd.enter else f"to {dest.name}"
     return finish(
@@ -114,6 +117,7 @@ def decide_enter(state: GameState, cmd: Enter, confirmed: bool = False) -> Decis
     check = check_order(state, cmd.by, (cmd.unit,), MOVEMENT, confirmed=confirmed)
     rule = judge_all(state, place, members, ids.ENTER, "enter", by=cmd.by)
     check_capacity(state, place, members)
+    check_sealed(state, members, here, True)
     effects: list[ev.Event] = [ev.NobleMoved(m, here, True) for m in members]
     return finish(
         state,
@@ -135,6 +139,7 @@ def decide_leave(state: GameState, cmd: Leave, confirmed: bool = False) -> Decis
     if not inside:
         raise invalid(f"{name(state, cmd.unit)} is not inside {name(state, here)}", unit=cmd.unit, place=here)
     check = check_order(state, cmd.by, (cmd.unit,), MOVEMENT, confirmed=confirmed)
+    check_sealed(state, members, here, False)
     effects: list[ev.Event] = [ev.NobleMoved(m, here, False) for m in members]
     return finish(
         state,

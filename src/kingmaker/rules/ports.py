@@ -11,6 +11,7 @@ from .context import check_capacity, finish, invalid, judge_all, own_first, requ
 from .decision import Decision, Refusal, Result
 from .orders import OrderCheck, check_order
 from .potential import carried, potential
+from .sieges import begin_siege, check_sealed
 from .state import COMBAT, MOVEMENT, GameState, Ship
 from .status import judge
 from .units import FLEET, SHIP, name, names, unit_kind
@@ -118,6 +119,7 @@ def decide_embark(state: GameState, cmd: Embark, confirmed: bool = False) -> Dec
             unit=ship.id,
             place=port.id,
         )
+    check_sealed(state, cmd.nobles, None, False)
     # the nobles leave their armies (R17); the ship stays in its fleet (R24)
     leaving = tuple(u for u in check.leaving if u != ship.id)
     leaving += tuple(n for n in cmd.nobles if n in state.army_of)
@@ -183,13 +185,18 @@ def decide_disembark(state: GameState, cmd: Disembark, confirmed: bool = False) 
     inside = cmd.enter and not siege_only
     if inside:
         check_capacity(state, port, nobles)
+        check_sealed(state, nobles, port.id, True)
     effects: list[ev.Event] = [ev.Landed(ship.id, nobles, port.id, inside)]
     if siege_only:
         defenders = siege_checks(state, cmd.by, nobles, port)
-        effects.append(
-            ev.CombatDeclared("siege", cmd.by, nobles, port.id, None, defenders, combat_id(state, cmd.id))
-        )
-        effects += siege_reveal(state, nobles, port, defenders)
+        if state.phased:  # SIEGE.strength: the landing nobles lay a siege only if strong enough
+            laid, laying = begin_siege(state, nobles, port)
+            effects += [*laid, *siege_reveal(state, laying, port, defenders)]
+        else:
+            effects.append(
+                ev.CombatDeclared("siege", cmd.by, nobles, port.id, None, defenders, combat_id(state, cmd.id))
+            )
+            effects += siege_reveal(state, nobles, port, defenders)
         explanation = (
             f"{names(state, list(nobles))} {'lands' if len(nobles) == 1 else 'land'} at {port.name}, "
             "which is occupied by a faction not allied with "

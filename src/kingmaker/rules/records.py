@@ -10,6 +10,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar, TypeVar
 
+from .frozen import omitted
+
 R = TypeVar("R", bound="Record")
 
 _REGISTRY: dict[str, type[Record]] = {}
@@ -41,7 +43,9 @@ def to_data(record: Record) -> dict[str, Any]:
     """A JSON-ready dict of ``record``, with its ``kind``."""
     out: dict[str, Any] = {"kind": record.kind}
     for f in dataclasses.fields(record):  # type: ignore[arg-type]
-        out[f.name] = _encode(getattr(record, f.name))
+        value = getattr(record, f.name)
+        if not omitted(f, value):  # a field added later, empty: as records written before it
+            out[f.name] = _encode(value)
     return out
 
 
