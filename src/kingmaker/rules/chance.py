@@ -37,6 +37,29 @@ def raw_value(seed: str, counter: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def next_value(source: RandomSource) -> tuple[int, RandomSource]:
+    """The next value ``v`` itself (an injected one first) and the source after it: a
+    shuffle records the values it used (FULL_GAME §4)."""
+    if source.injected:
+        return source.injected[0], RandomSource(source.seed, source.counter, source.injected[1:])
+    return raw_value(source.seed, source.counter), RandomSource(source.seed, source.counter + 1, ())
+
+
+def shuffle_order(cards: list[str], values: tuple[int, ...] | list[int]) -> list[str]:
+    """The shuffle of FULL_GAME §4 with the given values: ``cards`` in the order given
+    (sorted by id, for a deck); for i = n-1 down to 1, j = v mod (i+1), swap i and j;
+    index 0 is the top.
+
+    >>> shuffle_order(["a", "b", "c"], [1, 0])
+    ['c', 'a', 'b']
+    """
+    order = list(cards)
+    for v, i in zip(values, range(len(order) - 1, 0, -1), strict=False):
+        j = v % (i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
 def draw(source: RandomSource, n: int) -> tuple[int, RandomSource]:
     """Pick one of ``n`` candidates: ``v mod n`` of the next value ``v``.
 
