@@ -124,6 +124,8 @@ def _put(state: GameState, cards: tuple[str, ...], to: str, *, discard_field: st
     """The changes that add ``cards`` to ``to`` ("discard" being ``discard_field``)."""
     if to == "discard":
         return {discard_field: (*getattr(state, discard_field), *cards)}
+    if to == "event_discard":  # a held event card played (EVENT.held)
+        return {"event_discard": (*state.event_discard, *cards)}
     if to == "chancery":
         return {"chancery": (*state.chancery, *cards)}
     if to == "crown_discard":

@@ -21,13 +21,14 @@ from .chance import opaque_id
 from .combat import decide_attack, decide_defend, decide_siege
 from .context import Pending
 from .decision import Decision, Refusal, Result
+from .event_cards import decide_draw_event
 from .formation import decide_form_army
+from .held_cards import decide_play_card
 from .limits import command_problem
 from .movement import decide_enter, decide_move, decide_move_road
 from .movement import decide_leave as decide_leave_location
 from .outcomes import (
     decide_capture,
-    decide_expire,
     decide_kill,
     decide_move_heir,
     decide_release,
@@ -39,6 +40,7 @@ from .ports import decide_disembark, decide_embark, decide_sail, decide_storm
 from .requests import decide_confirm, decide_reject
 from .sieges import decide_siege_assault, with_lifts
 from .state import GameState
+from .storms import decide_choose_port, decide_expire
 from .turns import decide_end_turn, decide_inject, decide_reveal_seed, decide_set_control
 from .units import name
 
@@ -63,6 +65,8 @@ _OTHER: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
     c.LeaveAlliance: decide_leave,
     c.Grant: decide_grant,
     c.Revoke: decide_revoke,
+    c.ChoosePort: decide_choose_port,
+    c.PlayCard: decide_play_card,
     c.CaptureHeir: decide_capture_heir,
     c.ReleaseCaptive: decide_release_captive,
     c.Execute: decide_execute,
@@ -81,6 +85,7 @@ _GM: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
     c.ResolveCombat: decide_resolve_combat,
     c.Expire: decide_expire,
     c.EndPhase: decide_end_phase,
+    c.DrawEvent: decide_draw_event,
     c.Battle: decide_battle,
     c.SiegeAssault: decide_siege_assault,
 }

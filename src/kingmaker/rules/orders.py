@@ -43,6 +43,16 @@ def prior_order(
     return None
 
 
+def free_move(state: GameState, unit: str, kind: str) -> bool:
+    """Whether a Free Move played this turn (EVENT.held) waives ALLY.5 for a ``kind``
+    order of ``unit``, or of the army or fleet it is in."""
+    if kind != MOVEMENT or not state.event_flags:
+        return False
+    army = state.army_of.get(unit)
+    flags = state.event_flags
+    return f"free_move:{unit}" in flags or (army is not None and f"free_move:{army}" in flags)
+
+
 def _pending_allied_order(state: GameState, unit: str) -> str | None:
     """The id of an allied order (ALLY.4) still awaiting confirmation that orders
     ``unit`` (R26: it counts as the unit's order this turn)."""
@@ -196,7 +206,7 @@ def check_order(
 
     for u in own:
         o = prior_order(state, u, by, kind)
-        if o is not None:
+        if o is not None and not free_move(state, u, kind):
             raise Refusal(
                 ids.ALLY_5,
                 f"{name(state, u)} may not be given another {kind} order: it already had "
