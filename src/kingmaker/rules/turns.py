@@ -5,15 +5,23 @@ from __future__ import annotations
 
 from . import events as ev
 from . import ids
+from .apply import replay
 from .commands import EndTurn, InjectRandom, RevealSeed, SetControl
 from .context import invalid, require_place
-from .decision import Decision, Result
+from .decision import Decision, Report, Result
 from .requests import lapse_events
 from .state import GameState
+from .turn_end import turn_end_steps
 from .units import name
 
 
 def decide_end_turn(state: GameState, cmd: EndTurn) -> Decision:
+    """The turn ends (TURN.end): unanswered requests lapse (R15); in a game with phases
+    (FULL_GAME §2, 3.13.8), whatever phases are left are passed and their automatic
+    steps happen, in order: a storm still waiting is settled at random (EVENT.storm),
+    the Crown draw if none was made this turn (DEAL.draw, DEAL.empty), the execution of
+    captives not ransomed or freed (EXEC.unransomed), then the victory check
+    (VICTORY.timing, issue 14); then the next faction's turn begins in its event phase."""
     lapsed = lapse_events(state)
     rnd, nxt = state.next_turn()
     if rnd == state.round:
@@ -22,7 +30,16 @@ def decide_end_turn(state: GameState, cmd: EndTurn) -> Decision:
         text = f"round {state.round} ends; round {rnd} begins with {nxt}'s turn"
     if lapsed:
         text += f"; {len(lapsed)} unanswered request(s) lapse"
-    return Decision(Result.ACCEPTED, ids.TURN_END, text, (*lapsed, ev.TurnEnded()))
+    if not state.phased:
+        return Decision(Result.ACCEPTED, ids.TURN_END, text, (*lapsed, ev.TurnEnded()))
+    end = turn_end_steps(replay(state, lapsed))
+    return Decision(
+        Result.ACCEPTED,
+        ids.TURN_END,
+        "; ".join([*end.clauses, text]) + f" ({ids.TURN_END})",
+        (*lapsed, *end.events, ev.TurnEnded()),
+        report=Report(executed=end.executed),
+    )
 
 
 def decide_set_control(state: GameState, cmd: SetControl) -> Decision:
