@@ -21,7 +21,6 @@ import difflib
 import functools
 import itertools
 import threading
-from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -35,7 +34,7 @@ from kingmaker.rules import commands as c
 from kingmaker.rules import ids
 from kingmaker.rules.decision import Decision, Result
 from kingmaker.rules.limits import CHOSEN_ID_MAX, ORDERS_MAX_CHARS, ORDERS_MAX_LINES, id_problem
-from kingmaker.rules.queries import Destinations, legal_destinations
+from kingmaker.rules.queries import Destinations, legal_destinations, road_path, zone_routes
 from kingmaker.rules.state import GameState
 from kingmaker.rules.units import name as rules_name
 
@@ -1167,25 +1166,6 @@ def _seas_of(state: GameState, place: str) -> tuple[str, ...]:
 # -- paths -------------------------------------------------------------------------------------
 
 
-def road_path(state: GameState, start: str, dest: str) -> tuple[str, ...] | None:
-    """The shortest path along roads from ``start`` to ``dest`` on the bare map (no place
-    blocks), the same breadth-first order as ``legal_destinations``."""
-    if start == dest:
-        return (start,)
-    links = state.board.road_order
-    paths: dict[str, tuple[str, ...]] = {start: (start,)}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        for nxt in links.get(here, ()):
-            if nxt not in paths:
-                paths[nxt] = (*paths[here], nxt)
-                if nxt == dest:
-                    return paths[nxt]
-                queue.append(nxt)
-    return None
-
-
 def infer_land_move(
     state: GameState,
     destinations: Callable[[str], Destinations],
@@ -1214,7 +1194,7 @@ def infer_land_move(
                     return c.MoveRoad(by, unit, d.path, enter, request)
                 if not by_road:
                     return c.Move(by, unit, dest, enter, request)
-    raw = road_path(state, start, dest)
+    raw = road_path(state.board, start, dest)
     if raw is not None and len(raw) >= 2:
         return c.MoveRoad(by, unit, raw, enter, request)
     if start == here and not by_road and dest in state.board.cross_links.get(start, ()):
@@ -1266,24 +1246,10 @@ def infer_via(
 
 def _sea_routes(state: GameState, ship: str) -> dict[str, tuple[str, ...]] | None:
     """For each sea zone, the zones crossed to reach it (it included), from the ship's
-    port or zone (not included)."""
+    port or zone (not included): ``rules.queries.zone_routes`` of the ship or the
+    fleet's lead ship."""
     army = state.armies.get(ship)
-    lead_id = army.units[0] if army is not None and army.units else ship
-    lead = state.ships.get(lead_id)
+    lead = state.ships.get(army.units[0] if army is not None and army.units else ship)
     if lead is None:
         return None
-    board = state.board
-    if lead.in_port:
-        starts = list(board.places[lead.place].seas) if lead.place in board.places else []
-        routes: dict[str, tuple[str, ...]] = {s: (s,) for s in starts}
-    else:
-        starts = [lead.place]
-        routes = {lead.place: ()}
-    queue = deque(sorted(starts))
-    while queue:
-        here = queue.popleft()
-        for nxt in board.sea_order.get(here, ()):
-            if nxt not in routes:
-                routes[nxt] = (*routes[here], nxt)
-                queue.append(nxt)
-    return routes
+    return {sea: route[1:] for sea, route in zone_routes(state, lead).items()}

@@ -7,11 +7,11 @@ once per faction), not one validation per candidate.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from . import ids
-from .board import Place
+from .board import Board, Place
 from .combat import siege_checks
 from .decision import Refusal
 from .orders import prior_order
@@ -113,18 +113,7 @@ def land_routes(state: GameState, members: Sequence[str], start: str) -> tuple[D
             passable[pid] = ok
         return ok
 
-    paths: dict[str, tuple[str, ...]] = {start: (start,)}
-    queue = deque([start])
-    links = board.road_order
-    while queue:
-        here = queue.popleft()
-        base = paths[here]
-        for nxt in links.get(here, ()):
-            if nxt in paths:
-                continue
-            paths[nxt] = (*base, nxt)
-            if can_pass(nxt):
-                queue.append(nxt)
+    paths = road_paths(board, start, can_pass)
     troops = total_potential(state, members)
     out: list[Destination] = []
     for pid in sorted(paths):
@@ -137,6 +126,44 @@ def land_routes(state: GameState, members: Sequence[str], start: str) -> tuple[D
     if origin.kind.is_location and not state.nobles[members[0]].inside:
         out.append(_destination(state, origin, members, factions, troops, (start,), False))
     return tuple(out)
+
+
+def _anywhere(place: str) -> bool:
+    return True
+
+
+def road_paths(
+    board: Board, start: str, can_pass: Callable[[str], bool] = _anywhere, *, until: str | None = None
+) -> dict[str, tuple[str, ...]]:
+    """The roads searched breadth-first from ``start`` (each place's neighbours in
+    ``board.road_order``): every place reached, with its shortest path from ``start``
+    (both ends included). A place ``can_pass`` refuses is reached but not gone through;
+    the search stops as soon as it reaches ``until``."""
+    paths: dict[str, tuple[str, ...]] = {start: (start,)}
+    queue = deque([start])
+    links = board.road_order
+    while queue:
+        here = queue.popleft()
+        base = paths[here]
+        for nxt in links.get(here, ()):
+            if nxt in paths:
+                continue
+            paths[nxt] = (*base, nxt)
+            if nxt == until:
+                return paths
+            if can_pass(nxt):
+                queue.append(nxt)
+    return paths
+
+
+def road_path(board: Board, start: str, dest: str) -> tuple[str, ...] | None:
+    """The shortest path along roads from ``start`` to ``dest`` on the bare map (no place
+    blocks; the same breadth-first order as ``land_routes``), or None when no road leads
+    there. A reader of orders that gives a road move no path uses it, so that ``decide``
+    refuses the move naming the first place that blocks it."""
+    if start == dest:
+        return (start,)
+    return road_paths(board, start, until=dest).get(dest)
 
 
 def _destination(
@@ -237,17 +264,7 @@ def sea_routes(state: GameState, lead: Ship) -> tuple[tuple[str, tuple[str, ...]
     the one it is in. Ports are judged by ``decide``; this is only the geometry."""
     board = state.board
     origin = lead.place
-    starts = list(board.places[origin].seas) if lead.in_port else [origin]
-    routes: dict[str, tuple[str, ...]] = {s: (origin, s) if lead.in_port else (s,) for s in starts}
-    queue = deque(sorted(starts))
-    order = board.sea_order
-    while queue:
-        here = queue.popleft()
-        base = routes[here]
-        for nxt in order.get(here, ()):
-            if nxt not in routes:
-                routes[nxt] = (*base, nxt)
-                queue.append(nxt)
+    routes = zone_routes(state, lead)
     out: list[tuple[str, tuple[str, ...]]] = [
         (sea, routes[sea]) for sea in sorted(routes) if lead.in_port or sea != origin
     ]
@@ -258,3 +275,28 @@ def sea_routes(state: GameState, lead: Ship) -> tuple[tuple[str, tuple[str, ...]
                 seen_ports.add(pid)
                 out.append((pid, (*routes[sea], pid)))
     return tuple(out)
+
+
+def zone_routes(state: GameState, lead: Ship) -> dict[str, tuple[str, ...]]:
+    """Every sea zone a ship (or the fleet ``lead`` heads) may reach through zones in one
+    voyage, with its route from where it is: from a port, the port then the zones
+    crossed (the zones it borders first); at sea, the zone it is in then the zones
+    crossed (that zone's own route is itself alone). Breadth-first, in sorted order."""
+    board = state.board
+    origin = lead.place
+    if lead.in_port:
+        port = board.places.get(origin)
+        starts = list(port.seas) if port is not None else []
+    else:
+        starts = [origin]
+    routes: dict[str, tuple[str, ...]] = {s: (origin, s) if lead.in_port else (s,) for s in starts}
+    queue = deque(sorted(starts))
+    order = board.sea_order
+    while queue:
+        here = queue.popleft()
+        base = routes[here]
+        for nxt in order.get(here, ()):
+            if nxt not in routes:
+                routes[nxt] = (*base, nxt)
+                queue.append(nxt)
+    return routes
