@@ -93,3 +93,68 @@ def test_cli_refuses_a_broken_log_without_a_traceback(tmp_path: Path) -> None:
     assert "bad.jsonl:2:2: not JSON" in result.output
     assert "unknown record kind 'nonsense'" in result.output
     assert "Traceback" not in result.output
+
+
+# -- shuffles of the decks (EVENT.reshuffle, DEAL.empty: FULL_GAME section 4) --------------
+
+DECK = """
+board: {places: {f: {kind: country}}}
+state:
+  turn_order: [red, blue]
+  phase: event
+  cards:
+    e1: {event: {kind: none}}
+    e2: {event: {kind: none}}
+    e3: {event: {kind: none}}
+    e4: {event: {kind: none}}
+  event_discard: [e3, e1, e4, e2]
+"""
+
+
+def _shuffling_game(seed: str) -> list[ev.Event]:
+    """A game whose event draw finds the deck empty: the discard is shuffled."""
+    raw = yaml.safe_load(DECK)
+    state = build_state(raw["state"], build_board(raw["board"], 2), "deck", 2)
+    state = state.evolve(rng=RandomSource(seed))
+    events: list[ev.Event] = [ev.SeedCommitted(commitment(seed))]
+    state, d = play(state, c.DrawEvent(c.GM))
+    assert d.accepted and any(isinstance(e, ev.DeckShuffled) for e in d.events), d.explanation
+    events.extend(d.events)
+    events.append(ev.SeedRevealed(seed))
+    return events
+
+
+def test_a_shuffle_re_derives_from_the_seed() -> None:
+    events = _shuffling_game("s3cret")
+    shuffle = next(e for e in events if isinstance(e, ev.DeckShuffled))
+    assert shuffle.values == tuple(raw_value("s3cret", k) for k in range(3))  # one value per swap
+    report = verify_draws(events)
+    assert report.ok and len(report.draws) == 3 and report.draws[0].n == 4
+
+
+def test_a_doctored_shuffle_is_caught() -> None:
+    events = _shuffling_game("s3cret")
+    shuffle = next(e for e in events if isinstance(e, ev.DeckShuffled))
+    i = events.index(shuffle)
+    other = ev.DeckShuffled("event", shuffle.order, (shuffle.values[0] + 1, *shuffle.values[1:]))
+    report = verify_draws([*events[:i], other, *events[i + 1 :]])
+    assert not report.ok and not report.draws[0].ok  # the value is not the seed's
+    swapped = ev.DeckShuffled(
+        "event", (shuffle.order[1], shuffle.order[0], *shuffle.order[2:]), shuffle.values
+    )
+    report = verify_draws([*events[:i], swapped, *events[i + 1 :]])
+    assert not report.ok and any("does not follow from its values" in p for p in report.problems)
+
+
+def test_cli_catches_a_doctored_shuffle(tmp_path: Path) -> None:
+    events = [
+        ev.DeckShuffled(e.deck, tuple(reversed(e.order)), e.values) if isinstance(e, ev.DeckShuffled) else e
+        for e in _shuffling_game("k")
+    ]
+    log = tmp_path / "game.jsonl"
+    log.write_text("\n".join(json.dumps({"seq": i, "event": to_data(e)}) for i, e in enumerate(events)))
+    result = CliRunner().invoke(_cli(), ["verify-draws", str(log), "--json"])
+    assert result.exit_code == 1
+    out = json.loads(result.output)
+    assert out["ok"] is False and any("shuffle 1 of the event deck" in p for p in out["problems"])
+    assert [d["ok"] for d in out["draws"]] == [True, True, True]
