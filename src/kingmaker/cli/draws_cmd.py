@@ -1,4 +1,4 @@
-"""``kingmaker verify-draws LOG``: check every random draw of a game log."""
+"""``kingmaker verify-draws LOG``: check every random draw and deck shuffle of a game log."""
 
 from __future__ import annotations
 
@@ -53,7 +53,8 @@ def register(app: typer.Typer) -> None:
         """Re-derive every random draw of a game from its revealed seed.
 
         Checks that the seed matches the SHA-256 commitment published at creation,
-        then that every recorded draw is what the seed gives. Exit 0 when all match,
+        then that every recorded draw is what the seed gives, and every deck shuffle:
+        each value it used, and its order from those values. Exit 0 when all match,
         1 when any does not, 2 when the log cannot be read.
 
         Example: kingmaker verify-draws game.jsonl --seed 'my secret seed'
