@@ -1,10 +1,12 @@
 """Which log entries a viewer may read: the log counterpart of ``rules.views``.
 
-Public: movement, control, combats, turns, the GM's rulings, draws, seats, undo and
-turn deadlines; and, once a turn has ended, its open orders (``rules.views.open_order``:
+Public: movement, control, combats, turns, the GM's rulings, draws, event cards drawn,
+seats, undo and turn deadlines; and, once a turn has ended, its open orders (``rules.views.open_order``:
 movement and combat orders to the giver's own units), as forum GMs publish them. Secret, to the factions concerned (and the GM): alliance declarations,
 answers and secret alliances (until public), requests and their answers, permissions,
-defence pacts, orders given and submissions, and deadlines of secret things.
+defence pacts, orders given and submissions, and deadlines of secret things; a Crown
+card drawn, to the faction that draws it; a deck's shuffle, to the GM until the seed is
+revealed (its values give the new order away; after the reveal anyone may re-derive them).
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class _Tracker:
         self.public: set[str] = set()
         self.requests: dict[str, set[str]] = {}  # request id -> orderer + awaited
         self.ended: set[tuple[int, str]] = set()  # (round, faction) turns that have ended
+        self.revealed = False  # the seed is revealed: a shuffle's values tell nothing more
 
     def audience(self, env: Envelope) -> set[str] | None:
         """The factions that may read ``env``; None when everyone may."""
@@ -81,6 +84,13 @@ class _Tracker:
             return who
         if isinstance(e, (ev.RequestConfirmed, ev.RequestClosed)):
             return set(self.requests.get(e.request, set()))
+        if isinstance(e, ev.DeckShuffled):
+            return None if self.revealed else set()  # the new order is the GM's (FULL_GAME §4)
+        if isinstance(e, ev.CardDrawn):
+            kind, _, holder = e.to.partition(":")
+            return (
+                {holder} if e.deck == "crown" and kind == "hand" else None
+            )  # hands are private (DEAL.chancery)
         if isinstance(e, (ev.PermissionGranted, ev.PermissionRevoked)):
             return {e.by, e.to}
         if isinstance(e, ev.DefenceDeclared | ev.OrderGiven):
@@ -107,6 +117,7 @@ def visible_log(envelopes: Iterable[Envelope], viewer: str | None) -> list[Envel
     tracker = _Tracker()
     entries = list(envelopes)
     tracker.ended = {(env.round, env.turn) for env in entries if isinstance(env.event, ev.TurnEnded)}
+    tracker.revealed = any(isinstance(env.event, ev.SeedRevealed) for env in entries)
     out = []
     for env in entries:
         audience = tracker.audience(env)
