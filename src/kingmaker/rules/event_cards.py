@@ -172,14 +172,20 @@ def mercenaries(state: GameState, cards: tuple[str, ...]) -> Effect:
     gone: list[str] = []
     s = state
     for card in cards:
-        for n in sorted(x.id for x in s.nobles.values() if card in x.awards):
+        holders = sorted(x.id for x in s.nobles.values() if card in x.awards)
+        for n in holders:
             more: list[ev.Event] = [
                 *lost_control(s, n, (card,)),
                 ev.AwardsMoved((card,), f"noble:{n}", "crown_discard"),
             ]
+            holder = s.nobles[n]
+            if holder.inside and any(isinstance(e, ev.ControlSet) and e.place == holder.place for e in more):
+                assert holder.place is not None
+                more.append(ev.NobleMoved(n, holder.place, False))  # he too goes out into the open
             events += more
             s = replay(s, more)
-            gone.append(f"the {name(state, card)} leave {name(state, n)}")
+        if holders:
+            gone.append(f"the {name(state, card)} leave {names(state, holders)}")
     what = names(state, list(cards))
     if not gone:
         return Effect(ids.EVENT_MERCENARIES, [], f"the {what} go home, but none is in play")

@@ -126,7 +126,7 @@ def _writ(state: GameState, cmd: PlayCard) -> Decision:
     return Decision(
         Result.ACCEPTED,
         ids.EVENT_HELD,
-        f"{cmd.by} plays {name(state, cmd.card)}: {placed.text} in his place ({ids.EVENT_HELD})",
+        f"{cmd.by} plays {name(state, cmd.card)}: {placed.text} ({ids.EVENT_HELD})",
         (
             *placed.events,
             ev.EventFlagSet(f"{ANSWERED}:{target}"),

@@ -50,13 +50,14 @@ def storm(state: GameState, seas: tuple[str, ...], storm_id: str) -> StormOutcom
     """The storm of a card over ``seas``: the ships at sea there, each with the ports its
     zone borders (sorted by id)."""
     caught = sorted(s.id for s in state.ships.values() if not s.in_port and s.place in seas)
-    zones = ", ".join(state.board.name_of(z) for z in seas)
+    zones = names(state, list(seas))
     if not caught:
         return StormOutcome([], f"a storm sweeps {zones}, where no ship is at sea")
     driven = [s for s in caught if state.board.ports_of_sea.get(state.ships[s].place)]
     riding = [s for s in caught if s not in driven]
     rides = (
-        f"; {names(state, riding)} find{'s' if len(riding) == 1 else ''} no port and ride it out"
+        f"; {names(state, riding)} find{'s' if len(riding) == 1 else ''} no port and "
+        f"ride{'s' if len(riding) == 1 else ''} it out"
         if riding
         else ""
     )

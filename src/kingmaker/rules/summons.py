@@ -23,7 +23,7 @@ from .kings import king_of, sole_king
 from .potential import held_inside, potential
 from .state import GameState, Noble
 from .status import status
-from .units import name
+from .units import name, names
 
 #: The flag a summons sets on a noble it moved this turn (a Writ may answer it):
 #: ``summoned:<noble>:<place he left>:<in|at>:<place he went to>``.
@@ -76,8 +76,11 @@ def goes_inside(state: GameState, faction: str | None, place_id: str, troops: in
     return place.capacity is None or held_inside(state, place_id) + troops <= place.capacity
 
 
-def place_noble(state: GameState, noble: str, place_id: str, rule: str, why: str) -> Placement:
-    """``noble`` summoned to ``place_id`` (already judged not void)."""
+def place_noble(
+    state: GameState, noble: str, place_id: str, rule: str, why: str, *, named: bool = True
+) -> Placement:
+    """``noble`` summoned to ``place_id`` (already judged not void); ``why`` opens the
+    clause, and already names him when ``named``."""
     n: Noble = state.nobles[noble]
     if place_id not in state.board.places:
         return Placement(ids.EVENT_SUMMONS_VOID, [], f"{why} is void: {place_id} is not on this map")
@@ -93,9 +96,10 @@ def place_noble(state: GameState, noble: str, place_id: str, rule: str, why: str
     events.append(ev.EventFlagSet(flag))
     events += settle_armies(state, events, (noble,))
     escorted = [h.id for h in state.heirs.values() if h.with_noble == noble]
-    heirs = f" with {', '.join(name(state, h) for h in sorted(escorted))}" if escorted else ""
-    where = f"inside {name(state, place_id)}" if inside else f"to the open at {name(state, place_id)}"
-    return Placement(rule, events, f"{why}: {name(state, noble)} goes{heirs} {where}")
+    heirs = f" with {names(state, sorted(escorted))}" if escorted else ""
+    does = f"goes inside{heirs}" if inside else f"stands in the open there{heirs}"
+    who = " and" if named else f": {name(state, noble)}"
+    return Placement(rule, events, f"{why}{who} {does}")
 
 
 def summons(state: GameState, card: Summons) -> Placement:
@@ -115,6 +119,9 @@ def summons(state: GameState, card: Summons) -> Placement:
                 ids.EVENT_SUMMONS_VOID, [], f"{why}, but no noble in play holds it, so it is void"
             )
         target = holders[0] if holders else captive[0]
+        why = (
+            f"{name(state, target)}, the {name(state, card.holder)}, is summoned to {name(state, card.place)}"
+        )
     reason = void_reason(state, target)
     if reason is not None:
         return Placement(ids.EVENT_SUMMONS_VOID, [], f"{why}, but {reason}, so it is void")
@@ -141,13 +148,13 @@ def embassy(state: GameState, card: Embassy) -> Placement:
             return Placement(
                 ids.EVENT_SUMMONS_VOID, [], f"{why}, but his escort cannot go: {reason}, so it is void"
             )
-        return place_noble(state, heir.with_noble, card.place, ids.EVENT_EMBASSY, why)
+        return place_noble(state, heir.with_noble, card.place, ids.EVENT_EMBASSY, why, named=False)
     if card.place not in state.board.places:
         return Placement(
             ids.EVENT_SUMMONS_VOID, [], f"{why}, but {card.place} is not on this map, so it is void"
         )
     inside = goes_inside(state, None, card.place, 0)
-    where = f"inside {name(state, card.place)}" if inside else f"to the open at {name(state, card.place)}"
+    where = "inside" if inside else "and stands in the open there"
     return Placement(
         ids.EVENT_EMBASSY,
         [ev.HeirMoved(king, None, card.place, inside)],
@@ -173,7 +180,9 @@ def swap(state: GameState, summoned: str, substitute: str) -> Placement:
     back, inside, to = origin
     events: list[ev.Event] = [ev.NobleMoved(summoned, back, inside, (to, back))]
     s1 = replay(state, events)
-    placed = place_noble(
-        s1, substitute, to, ids.EVENT_HELD, f"{name(state, summoned)} goes back to {name(state, back)}"
+    why = (
+        f"{name(state, summoned)} goes back to {name(state, back)} and {name(state, substitute)} "
+        f"is summoned to {name(state, to)} in his place"
     )
+    placed = place_noble(s1, substitute, to, ids.EVENT_HELD, why)
     return Placement(ids.EVENT_HELD, events + placed.events, placed.text)
