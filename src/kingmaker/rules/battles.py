@@ -23,6 +23,7 @@ from .fighting import (
     combat_draw,
     commanding,
     decides,
+    faction_name,
     force,
     kill,
     named_dead,
@@ -35,12 +36,6 @@ from .fighting import (
 )
 from .state import Combat, GameState
 from .units import name, names
-
-
-def faction_name(faction: str | None) -> str:
-    """A faction as a report names it: ``Red``."""
-    return (faction[:1].upper() + faction[1:]) if faction else "No faction"
-
 
 # -- the attack's sides (format 2) ----------------------------------------------------------
 
@@ -195,6 +190,10 @@ def _fight(
     parts = [opening, verdict]
     if killed:
         parts.append(f"{names(state, killed)} {'dies' if len(killed) == 1 else 'die'}")
+        orphans = [h.id for h in state.heirs.values() if h.with_noble in killed and h.id in chain.state.heirs]
+        if orphans:  # CAPTURE.orphan
+            verb = "is" if len(orphans) == 1 else "are"
+            parts.append(f"{names(state, orphans)} {verb} left unescorted on the field")
     if winner is not None:
         s = chain.state
         alive = [w for w in winners if w in s.nobles]

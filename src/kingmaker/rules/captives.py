@@ -334,7 +334,7 @@ def decide_ransom(state: GameState, cmd: Ransom, confirmed: bool = False) -> Dec
             if escort is None or escort.faction != g.from_ or escort.captive_of is not None:
                 raise invalid(f"{g.from_} does not control {name(state, heir)} to give him")
     what = _what(state, cmd, captor, home)
-    note = f"; the promise {cmd.note!r} is noted but not enforced ({ids.RANSOM_FUTURE})" if cmd.note else ""
+    note = f"; the promise {cmd.note!r} is noted, not enforced" if cmd.note else ""  # RANSOM.future
     if not confirmed:
         if cmd.id in state.requests or cmd.id in state.closed:
             raise invalid(f"a request {cmd.id!r} already exists")
@@ -349,6 +349,7 @@ def decide_ransom(state: GameState, cmd: Ransom, confirmed: bool = False) -> Dec
             request=cmd.id,
         )
     chain = Chain(state)
+    kept: list[str] = []
     freed = _freed(state, cmd.captive)
     chain.add([*_ransoms_lapse(state, cmd.captive, keep=cmd.id), freed])
     for g in cmd.give:
@@ -362,11 +363,13 @@ def decide_ransom(state: GameState, cmd: Ransom, confirmed: bool = False) -> Dec
             if keeper is None:
                 raise invalid(f"{to} has no noble on the board to keep {names(state, list(g.heirs))}")
             chain.add(ev.HeirMoved(h, keeper) for h in g.heirs)
+            verb = "goes" if len(g.heirs) == 1 else "go"
+            kept.append(f"{names(state, list(g.heirs))} {verb} to {name(state, keeper)}")
     return Decision(
         Result.ACCEPTED,
         ids.RANSOM_OFFER,
         f"{name(state, cmd.captive)} is ransomed: {what}; he is freed in the open at {name(state, freed.place)} "
-        f"with his titles and offices{note} ({ids.RANSOM_OFFER})",
+        f"with his titles and offices{''.join('; ' + k for k in kept)}{note} ({ids.RANSOM_OFFER})",
         tuple(chain.events),
         unit=cmd.captive,
         place=freed.place,

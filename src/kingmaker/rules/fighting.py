@@ -12,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from . import events as ev
-from . import ids
 from .apply import apply
 from .armies import settle_armies
 from .board import Place
-from .cards import BattleHalf, EventCard, Odds
-from .chance import raw_value
-from .decision import Refusal
+from .cards import BattleHalf, Odds
+from .decks import combat_draw
 from .remains import death, spoils_of_captive
 from .seniority import choose_senior
-from .state import GameState, RandomSource
+from .state import GameState
+
+__all__ = ["combat_draw"]  # EVENT.combat_draw, for battles and sieges (rules/decks.py)
 
 #: The category of two equal strengths: never decisive (F5).
 EVEN = "even"
@@ -38,6 +38,11 @@ class Chain:
         for e in events:
             self.state = apply(self.state, e)
             self.events.append(e)
+
+
+def faction_name(faction: str | None) -> str:
+    """A faction as a battle or siege report names it: ``Red``."""
+    return (faction[:1].upper() + faction[1:]) if faction else "No faction"
 
 
 # -- strength and odds -------------------------------------------------------------------
@@ -161,55 +166,6 @@ def strongest(state: GameState, nobles: Iterable[str], place: Place) -> str | No
         if best is None or key < best:
             best = key
     return best[1] if best else None
-
-
-# -- the draw -------------------------------------------------------------------------
-
-
-def _next_value(source: RandomSource) -> tuple[int, RandomSource]:
-    if source.injected:
-        return source.injected[0], RandomSource(source.seed, source.counter, source.injected[1:])
-    return raw_value(source.seed, source.counter), RandomSource(source.seed, source.counter + 1, ())
-
-
-def shuffled(source: RandomSource, cards: Iterable[str]) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """FULL_GAME §4: the cards sorted by id; for i = n-1 down to 1, j = v mod (i+1),
-    swap i and j; index 0 is the top. Returns the order and the values used."""
-    order = sorted(cards)
-    values: list[int] = []
-    for i in range(len(order) - 1, 0, -1):
-        v, source = _next_value(source)
-        values.append(v)
-        j = v % (i + 1)
-        order[i], order[j] = order[j], order[i]
-    return tuple(order), tuple(values)
-
-
-def combat_draw(state: GameState) -> tuple[EventCard, list[ev.Event]]:
-    """EVENT.combat_draw: the top card of the event deck with a battle section (cards
-    without one are discarded and the next drawn), the discard shuffled into a new deck
-    when the deck is empty (EVENT.reshuffle); the card and the events of the draw.
-    Raises ``Refusal`` when no card with a battle section can be drawn."""
-    chain = Chain(state)
-    reshuffled = False
-    while True:
-        s = chain.state
-        if not s.event_deck:
-            if reshuffled or not s.event_discard:
-                raise Refusal(
-                    ids.EVENT_COMBAT_DRAW,
-                    "no card with a battle section is left in the event deck or its discard "
-                    f"({ids.EVENT_COMBAT_DRAW})",
-                )
-            order, values = shuffled(s.rng, s.event_discard)
-            chain.add([ev.DeckShuffled("event", order, values)])
-            reshuffled = True
-            continue
-        top = s.event_deck[0]
-        chain.add([ev.CardDrawn("event", top, "discard")])
-        card = s.catalog.events.get(top)
-        if card is not None and card.battle is not None:
-            return card, chain.events
 
 
 # -- deaths and captives ----------------------------------------------------------------

@@ -21,7 +21,18 @@ from .board import Place
 from .commands import SiegeAssault
 from .context import invalid
 from .decision import Decision, Refusal, Report, Result, SiegeReport
-from .fighting import Chain, combat_draw, commanding, kill, named_dead, present, strength, strongest, take
+from .fighting import (
+    Chain,
+    combat_draw,
+    commanding,
+    faction_name,
+    kill,
+    named_dead,
+    present,
+    strength,
+    strongest,
+    take,
+)
 from .orders import prior_order
 from .state import COMBAT, GameState, Siege
 from .units import name, names
@@ -89,8 +100,8 @@ def begin_siege(
     if mine < theirs:
         raise Refusal(
             ids.SIEGE_STRENGTH,
-            f"{names(state, list(everyone))} ({mine}) may not besiege {place.name}: {words} make "
-            f"{theirs} ({ids.SIEGE_STRENGTH})",
+            f"{names(state, list(everyone))} ({mine}) may not besiege {place.name}: the besiegers must "
+            f"match {words} ({ids.SIEGE_STRENGTH})",
             unit=laying[0],
             place=place.id,
         )
@@ -251,9 +262,11 @@ def decide_siege_assault(state: GameState, cmd: SiegeAssault) -> Decision:
     heirs_inside = [
         h.id for h in s.heirs.values() if h.with_noble is None and h.place == place.id and h.inside
     ]
+    escorted = [h.id for h in s.heirs.values() if h.with_noble in survivors]
     if keeper is not None:
         chain.add(ev.HeirMoved(h, keeper) for h in heirs_inside)
     take(chain, survivors, siege.by, place.id, keeper)
+    heirs_inside += escorted
     if place.kind.controllable:
         chain.add([ev.ControlSet(place.id, siege.by)])
     chain.add([ev.SiegeDrawn(place.id, card.id, "fallen", tuple(dead), survivors)])
@@ -267,7 +280,7 @@ def decide_siege_assault(state: GameState, cmd: SiegeAssault) -> Decision:
         if heirs_inside and keeper
         else ""
     )
-    held_by = f"; {siege.by} now holds {place.name}" if place.kind.controllable else ""
+    held_by = f"; {faction_name(siege.by)} now holds {place.name}" if place.kind.controllable else ""
     text = (
         f"{what}, {half.odds.value}) takes it{deaths}: the besiegers' {mine} against {words}{taken}{heirs}"
         f"{held_by} ({ids.SIEGE_FALL})"
