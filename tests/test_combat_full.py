@@ -59,7 +59,9 @@ def _red_turn(s: GameState) -> GameState:
 def test_an_attack_without_sally_is_recorded_as_before_and_old_records_decode() -> None:
     plain = c.Attack("red", "percy", "stafford", "b1")
     assert "sally" not in to_data(plain)
-    assert from_data({"kind": "attack", "by": "red", "unit": "percy", "target": "stafford", "id": "b1"}) == plain
+    assert (
+        from_data({"kind": "attack", "by": "red", "unit": "percy", "target": "stafford", "id": "b1"}) == plain
+    )
     sallying = c.Attack("red", "percy", "stafford", "b1", ("neville",))
     assert to_data(sallying)["sally"] == ["neville"]
     assert from_data(to_data(sallying)) == sallying
@@ -119,6 +121,6 @@ def test_helpers_for_other_rules() -> None:
 def test_an_heir_in_an_accepted_attack_is_engaged_until_the_battle() -> None:
     s = _red_turn(_state(FIELD))
     s, d = play(s, c.Attack("red", "percy", "stafford", "b1"))
-    assert heir_engaged(s, "margaret_of_anjou") == "the attack b1 at F"
+    assert d.accepted and heir_engaged(s, "margaret_of_anjou") == "the attack b1 at F"
     s, d = play(s, c.Battle(c.GM, "b1"))
-    assert heir_engaged(s, "margaret_of_anjou") is None
+    assert d.accepted and heir_engaged(s, "margaret_of_anjou") is None
