@@ -92,8 +92,9 @@ def place_noble(
     else:
         events = [ev.NobleMoved(noble, place_id, inside, (n.place or place_id, place_id))]
     origin = n.place if n.aboard is None else state.ships[n.aboard].place
-    flag = f"{SUMMONED}:{noble}:{origin}:{'in' if n.inside and n.aboard is None else 'at'}:{place_id}"
-    events.append(ev.EventFlagSet(flag))
+    if rule != ids.EVENT_EMBASSY:  # a Writ answers summonses only
+        flag = f"{SUMMONED}:{noble}:{origin}:{'in' if n.inside and n.aboard is None else 'at'}:{place_id}"
+        events.append(ev.EventFlagSet(flag))
     events += settle_armies(state, events, (noble,))
     escorted = [h.id for h in state.heirs.values() if h.with_noble == noble]
     heirs = f" with {names(state, sorted(escorted))}" if escorted else ""
