@@ -4,6 +4,9 @@ is told, replay, and the helpers other rules call (``besieged``, ``unransomed``)
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import yaml
 
 from kingmaker.conformance.case import build_board, build_state
@@ -124,3 +127,11 @@ def test_an_heir_in_an_accepted_attack_is_engaged_until_the_battle() -> None:
     assert d.accepted and heir_engaged(s, "margaret_of_anjou") == "the attack b1 at F"
     s, d = play(s, c.Battle(c.GM, "b1"))
     assert d.accepted and heir_engaged(s, "margaret_of_anjou") is None
+
+
+def test_the_rulings_cite_combat_vectors_that_exist() -> None:
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "docs" / "rulings.md").read_text(encoding="utf-8")
+    cited = set(re.findall(r"P-(?:BAT|SIE|CAP|RAN|EXEC)-[A-Z]+-\d{3}", text))
+    have = {f.stem for f in (root / "tests" / "vectors" / "combat").glob("*.yaml")}
+    assert cited and cited <= have, sorted(cited - have)
