@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from kingmaker.orders_text import check_post, format_order, parse_post
-from kingmaker.orders_text.parse import keywords
+from kingmaker.orders_text.syntax import keywords
 from kingmaker.rules import commands as c
 from kingmaker.rules.state import GameState
 

@@ -9,7 +9,8 @@ from .check import Verdict, check_post
 from .errors import AmbiguousName, OrderTextError, Problem, SyntaxProblem, UnknownName
 from .format import format_order
 from .names import Entity, Names, names_for, normalize
-from .parse import ParsedOrder, ParsedPost, grammar_text, parse_order, parse_post
+from .parse import ParsedOrder, ParsedPost, parse_order, parse_post
+from .syntax import grammar_text
 
 __all__ = [
     "AmbiguousName",

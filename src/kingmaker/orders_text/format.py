@@ -20,7 +20,8 @@ from kingmaker.rules.queries import legal_destinations
 from kingmaker.rules.state import GameState
 
 from . import names as nm
-from .parse import infer_land_move, infer_via, keywords, parser
+from .paths import infer_land_move, infer_via
+from .syntax import keywords, parser
 
 _WORD: Final = re.compile(r"[\w(](?:[\w'’()\-]|\.(?=[\w(]))*")
 _BULLET: Final = re.compile(r"\d+[.)]|\(\d+\)")

@@ -23,7 +23,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from kingmaker.orders_text.parse import parser
+from kingmaker.orders_text.syntax import parser
 from kingmaker.service.clock import Clock
 from kingmaker.service.game_service import GameService
 from kingmaker.storage import open_store

@@ -1,0 +1,101 @@
+"""Combat orders: sieges, attacks and battles (aimed at a unit, or at a faction's one
+unit at a place), and defending another noble."""
+
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from kingmaker.rules import commands as c
+
+from . import names as nm
+from .errors import AmbiguousName
+from .reading import Fail, LineReader, Refuse, column_of, first_of, subtrees
+
+
+class CombatOrders(LineReader):
+    """The statements of combat."""
+
+    # .. combat ...............................................................................
+    def _st_siege(self, st: Tree[Token]) -> c.Command:
+        subject = self.subject(st)
+        assert subject is not None
+        unit = self.one(subject, nm.LAND_UNIT, "noble or army")
+        place = self.resolve(first_of(st, "name") or st, nm.PLACES).id
+        return c.Siege(self.by, unit.id, place, self.request_id(st))
+
+    def _st_attack(self, st: Tree[Token]) -> c.Command:
+        subject = self.subject(st)
+        assert subject is not None
+        unit = self.one(subject, nm.LAND_UNIT, "noble or army")
+        target_node = first_of(st, "name")
+        assert target_node is not None
+        return c.Attack(self.by, unit.id, self.target(unit.id, target_node, None), self.request_id(st))
+
+    def _st_battle(self, st: Tree[Token]) -> c.Command:
+        subject = self.subject(st)
+        assert subject is not None
+        unit = self.one(subject, nm.LAND_UNIT, "noble or army")
+        nodes = subtrees(st, "name")
+        place = self.resolve(nodes[1], nm.PLACES).id if len(nodes) > 1 else None
+        return c.Attack(self.by, unit.id, self.target(unit.id, nodes[0], place), self.request_id(st))
+
+    def target(self, unit: str, node: Tree[Token], place: str | None) -> str:
+        """What an attack is aimed at: a noble or army, or a faction's one unit at the
+        place (by default, where the attacker stands)."""
+        e = self.resolve(node, nm.TARGET)
+        if e.kind != nm.FACTION:
+            return e.id
+        here, inside = self.land_place(unit)
+        where = place or here
+        if where is None:
+            raise Refuse(f"{self.show(unit)} is not on land: name the noble or army to attack", unit)
+        found = self.units_of_at(e.id, where)
+        if len(found) > 1 and where == here:
+            same = [u for u in found if self.land_place(u)[1] == inside]
+            if len(same) == 1:
+                found = same
+        if not found:
+            raise Refuse(f"{e.name} has no noble or army at {self.show(where)}", unit, where)
+        if len(found) > 1:
+            labels = tuple(self.unit_label(u) for u in found)
+            raise Fail(
+                AmbiguousName(
+                    self.lineno,
+                    column_of(node),
+                    self.text,
+                    f"{e.name} has several units at {self.show(where)}: {nm.join_or(list(labels))}; "
+                    "name the one to attack",
+                    self.raw(node),
+                    labels,
+                    tuple(found),
+                )
+            )
+        return found[0]
+
+    def units_of_at(self, faction: str, place: str) -> list[str]:
+        state = self.state
+        out: list[str] = []
+        for army in sorted(state.armies.values(), key=lambda a: a.id):
+            if army.fleet or not army.units:
+                continue
+            members = [state.nobles[u] for u in army.units if u in state.nobles]
+            if any(m.faction == faction for m in members) and self.land_place(army.id)[0] == place:
+                out.append(army.id)
+        for n in sorted(state.nobles.values(), key=lambda n: n.id):
+            free = n.id not in state.army_of and n.captive_of is None and n.aboard is None
+            if n.faction == faction and free and n.place == place:
+                out.append(n.id)
+        return out
+
+    def unit_label(self, unit: str) -> str:
+        army = self.state.armies.get(unit)
+        if army is None:
+            return self.show(unit)
+        return f"{unit} ({', '.join(self.show(u) for u in army.units)})"
+
+    def _st_defend(self, st: Tree[Token]) -> c.Command:
+        subject = self.subject(st)
+        assert subject is not None
+        unit = self.one(subject, nm.NOBLES, "noble")
+        other = self.resolve(first_of(st, "name") or st, nm.NOBLES).id
+        return c.Defend(self.by, unit.id, other)

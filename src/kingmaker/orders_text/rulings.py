@@ -1,0 +1,87 @@
+"""The GM's rulings: heirs, storms, control, deaths and captures, combat outcomes,
+expiries and deadlines, the end of a turn, the seed and injected randomness."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from lark import Token, Tree
+
+from kingmaker.rules import commands as c
+
+from . import names as nm
+from .reading import LineReader, first_of, span_of, subtrees
+
+_NEUTRAL: Final = frozenset({"neutral", "nobody", "none", "no one", "no faction"})
+
+
+class GmRulings(LineReader):
+    """The statements only the GM gives."""
+
+    # .. heirs (the GM's rulings) ...........................................................
+    def _st_heir_with(self, st: Tree[Token]) -> c.Command:
+        subject = self.subject(st)
+        assert subject is not None
+        heir = self.one(subject, nm.HEIRS, "heir")
+        noble = self.resolve(first_of(st, "name") or st, nm.NOBLES).id
+        return c.MoveHeir(self.by, heir.id, with_noble=noble, inside=first_of(st, "inside") is not None)
+
+    def _st_heir_left(self, st: Tree[Token]) -> c.Command:
+        subject = self.subject(st)
+        assert subject is not None
+        heir = self.one(subject, nm.HEIRS, "heir")
+        place = self.resolve(first_of(st, "name") or st, nm.PLACES).id
+        return c.MoveHeir(self.by, heir.id, place=place, inside=first_of(st, "inside") is not None)
+
+    # .. the GM ..................................................................................
+    def _st_storm(self, st: Tree[Token]) -> c.Command:
+        ship_node, port_node = subtrees(st, "name")
+        return c.Storm(self.by, self.resolve(ship_node, nm.SHIPS).id, self.resolve(port_node, nm.PLACES).id)
+
+    def _st_set_control(self, st: Tree[Token]) -> c.Command:
+        place_node, who = subtrees(st, "name")
+        place = self.resolve(place_node, nm.PLACES).id
+        if nm.normalize(self.raw(who)) in _NEUTRAL:
+            return c.SetControl(self.by, place, None)
+        return c.SetControl(self.by, place, self.resolve(who, nm.FACTIONS).id)
+
+    def _st_set_neutral(self, st: Tree[Token]) -> c.Command:
+        return c.SetControl(self.by, self.resolve(subtrees(st, "name")[0], nm.PLACES).id, None)
+
+    def _st_kill(self, st: Tree[Token]) -> c.Command:
+        return c.Kill(self.by, self.resolve(subtrees(st, "name")[0], nm.NOBLES).id)
+
+    def _st_capture(self, st: Tree[Token]) -> c.Command:
+        noble, faction = subtrees(st, "name")
+        return c.Capture(self.by, self.resolve(noble, nm.NOBLES).id, self.resolve(faction, nm.FACTIONS).id)
+
+    def _st_release(self, st: Tree[Token]) -> c.Command:
+        noble, place = subtrees(st, "name")
+        return c.Release(
+            self.by,
+            self.resolve(noble, nm.NOBLES).id,
+            self.resolve(place, nm.PLACES).id,
+            first_of(st, "inside") is not None,
+        )
+
+    def _st_resolve(self, st: Tree[Token]) -> c.Command:
+        combat = self.resolve(subtrees(st, "ident")[0], nm.COMBATS).id
+        spans = [span_of(t) for t in st.children if isinstance(t, Token) and t.type == "TEXT"]
+        text = self.text[spans[0][0] : spans[0][1]] if spans else ""
+        return c.ResolveCombat(self.by, combat, text.strip())
+
+    def _st_expire(self, st: Tree[Token]) -> c.Command:
+        return c.Expire(self.by, self.resolve(subtrees(st, "ident")[0], nm.REQUESTS).id)
+
+    def _st_deadline(self, st: Tree[Token]) -> c.Command:
+        return c.Deadline(self.by, self.resolve(subtrees(st, "ident")[0], nm.DECLARATIONS).id)
+
+    def _st_end_turn(self, st: Tree[Token]) -> c.Command:
+        return c.EndTurn(self.by)
+
+    def _st_reveal_seed(self, st: Tree[Token]) -> c.Command:
+        return c.RevealSeed(self.by)
+
+    def _st_random(self, st: Tree[Token]) -> c.Command:
+        values = tuple(int(t.value) for t in st.children if isinstance(t, Token) and t.type == "INT")
+        return c.InjectRandom(self.by, values)

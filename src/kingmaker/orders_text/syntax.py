@@ -1,0 +1,209 @@
+"""The grammar of forum orders (``grammar.lark``), its LALR parser, and a syntax error
+told in plain words: what was found, what the line could take there, and a keyword the
+author may have misspelt."""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import threading
+from collections.abc import Sequence
+from importlib import resources
+from typing import Final
+
+from lark import Lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.lexer import PatternStr
+
+from . import names as nm
+from .errors import SyntaxProblem
+
+GRAMMAR_FILE: Final = "grammar.lark"
+
+
+@functools.cache
+def grammar_text() -> str:
+    """The grammar, as shipped with the package."""
+    return resources.files(__package__).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
+
+
+_PARSER: list[Lark] = []
+
+_PARSER_LOCK = threading.Lock()
+
+
+def parser() -> Lark:
+    """The LALR parser of one line (built once, even when many threads ask at once)."""
+    if not _PARSER:
+        with _PARSER_LOCK:
+            if not _PARSER:
+                _PARSER.append(
+                    Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False)
+                )
+    return _PARSER[0]
+
+
+_PLAIN: Final = {
+    "WORD": "a name",
+    "STRING": "a quoted name",
+    "INT": "a number",
+    "TEXT": "the text of the ruling",
+    "$END": "the end of the line",
+    "CROSS_COUNTRY": "CROSS COUNTRY",
+}
+
+_HIDDEN: Final = frozenset({"BULLET", "WS_INLINE", "COMMENT", "FULL_STOP"})
+# Second spellings of keywords: not listed in "expected ..." (the first spelling is).
+_SECONDARY: Final = frozenset(
+    {
+        "MOVE", "SAIL", "ENTER", "LEAVE", "EMBARK", "LAND", "DISEMBARKS", "DISEMBARK", "FORMS",
+        "BESIEGE", "BATTLE", "ATTACK", "DEFEND", "GO", "ALLY", "DECLARE", "ACCEPT", "CONFIRM",
+        "DECLINE", "REJECT", "GRANT", "REVOKE", "STORMS", "DIRECTLY", "HARBOR", "ENTRANCE",
+        "ABOARD", "A", "AN", "AMPERSAND",
+    }
+)  # fmt: skip
+# Shown first when many things are expected.
+_FIRST: Final = (
+    "MOVES", "SAILS", "ENTERS", "LEAVES", "EMBARKS", "LANDS", "FORM", "BESIEGES", "BATTLES",
+    "ATTACKS", "DEFENDS", "ALLIES", "CONFIRMS", "REJECTS", "GRANTS", "REVOKES",
+)  # fmt: skip
+_MAX_SHOWN: Final = 12
+
+
+@functools.cache
+def _terminal_words() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for t in parser().terminals:
+        if t.name in _HIDDEN:
+            continue
+        if isinstance(t.pattern, PatternStr):
+            v = t.pattern.value
+            out[t.name] = v.upper() if v.isalpha() else f"“{v}”"
+        else:
+            out[t.name] = _PLAIN.get(t.name, t.name.replace("_", " "))
+    out["$END"] = _PLAIN["$END"]
+    return out
+
+
+@functools.cache
+def keywords() -> frozenset[str]:
+    """Every keyword of the grammar, in lower case."""
+    return frozenset(
+        t.pattern.value.lower()
+        for t in parser().terminals
+        if isinstance(t.pattern, PatternStr) and t.pattern.value.isalpha()
+    )
+
+
+def _expected_words(expected: Sequence[str]) -> tuple[str, ...]:
+    words = _terminal_words()
+    keys = [e for e in expected if e not in _HIDDEN and e not in _SECONDARY and e in words]
+    if "WORD" in keys and "STRING" in keys:
+        keys.remove("STRING")  # "a name" says it
+    rank = {k: i for i, k in enumerate(_FIRST)}
+
+    def order(k: str) -> tuple[int, int, str]:
+        w = words[k]
+        group = 0 if k in ("WORD", "STRING", "INT", "TEXT") else 2 if k == "$END" else 1
+        return (group, rank.get(k, len(rank)), w)
+
+    return tuple(dict.fromkeys(words[k] for k in sorted(keys, key=order)))
+
+
+def _expected_phrase(words: tuple[str, ...]) -> str:
+    if not words:
+        return _PLAIN["$END"]
+    shown = list(words[:_MAX_SHOWN])
+    if len(words) > _MAX_SHOWN:
+        return ", ".join(shown) + ", …"
+    return nm.join_or(shown)
+
+
+_ACCEPTS_MEMO: dict[tuple[int, ...], tuple[str, ...]] = {}
+
+
+def _acceptable(err: UnexpectedInput) -> tuple[str, ...] | None:
+    """The terminals the parser could take where it stopped: each candidate of the parse
+    table's state is tried through the reductions it would cause (a merged LALR state
+    lists more lookaheads than the line's own context allows)."""
+    state = getattr(err, "state", None)
+    stack = getattr(state, "state_stack", None)
+    conf = getattr(state, "parse_conf", None)
+    if not isinstance(stack, list) or conf is None or not stack:
+        return None
+    key = tuple(stack)
+    memo = _ACCEPTS_MEMO.get(key)
+    if memo is not None:
+        return memo
+    states, end_state = conf.states, conf.end_state
+    out: list[str] = []
+    for term in states[stack[-1]]:
+        if not term.isupper():
+            continue
+        s = list(stack)
+        for _ in range(1000):
+            entry = states[s[-1]].get(term)
+            if entry is None:
+                break
+            action, arg = entry
+            if action.name == "Shift":
+                out.append(term)
+                break
+            size = len(arg.expansion)
+            if size:
+                del s[-size:]
+            s.append(states[s[-1]][arg.origin.name][1])
+            if term == "$END" and s[-1] == end_state:
+                out.append(term)
+                break
+    if len(_ACCEPTS_MEMO) > 4096:
+        _ACCEPTS_MEMO.clear()
+    _ACCEPTS_MEMO[key] = tuple(out)
+    return tuple(out)
+
+
+def syntax_problem(lineno: int, text: str, err: UnexpectedInput) -> SyntaxProblem:
+    accepted = _acceptable(err)
+    if isinstance(err, UnexpectedToken):
+        expected = _expected_words(sorted(accepted if accepted is not None else err.expected))
+        tok = err.token
+        if tok.type == "$END":
+            column = len(text.rstrip()) + 1
+            found = ""
+            what = "the order stops too soon"
+        else:
+            column = tok.column if isinstance(tok.column, int) and tok.column > 0 else 1
+            found = str(tok.value)
+            if tok.type == "TEXT":  # the rest of the line, as the lexer saw it: show its first word
+                found = found.split()[0] if found.split() else found
+            what = f"“{found}” is not expected here"
+        pos = tok.start_pos if isinstance(tok.start_pos, int) and tok.type != "$END" else len(text)
+    elif isinstance(err, UnexpectedCharacters):
+        expected = _expected_words(sorted(accepted if accepted is not None else err.allowed))
+        column = err.column if isinstance(err.column, int) and err.column > 0 else 1
+        at = err.pos_in_stream if isinstance(err.pos_in_stream, int) else len(text)
+        found = text[at] if 0 <= at < len(text) else ""
+        what = f"unexpected character “{found}”"
+        pos = at
+    else:  # pragma: no cover - the LALR parser raises only the two kinds above
+        expected, column, found, what, pos = (), 1, "", "the line does not read as an order", 0
+    message = f"{what}: expected {_expected_phrase(expected)}"
+    hint = _misspelt_keyword(text[:pos], expected)
+    if hint:
+        message += f" ({hint})"
+    return SyntaxProblem(lineno, column, text, message, expected, found)
+
+
+def _misspelt_keyword(before: str, expected: tuple[str, ...]) -> str:
+    wanted = [w.lower() for w in expected if w.isalpha() and w.isupper()]
+    if not wanted:
+        return ""
+    kws = keywords()
+    for word in reversed(before.split()[-4:]):
+        w = word.strip(".,:;!?").lower()
+        if not w or w in kws:
+            continue
+        close = difflib.get_close_matches(w, wanted, n=1, cutoff=0.75)
+        if close:
+            return f"is “{word}” meant to be {close[0].upper()}?"
+    return ""
