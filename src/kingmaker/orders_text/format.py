@@ -143,8 +143,19 @@ def format_order(
     With ``label``, the line starts with who gives it (``Red: ...``, ``GM: ...``), as the
     GM writes orders for the factions.
 
-    >>> # format_order(MoveRoad("red", "percy", ("york", "tadcaster", "leeds")), state)
-    >>> # 'Percy MOVES FROM York TO Leeds VIA Tadcaster'
+    >>> from kingmaker.conformance.case import build_board, build_state
+    >>> board = build_board({
+    ...     "places": {"york": {"kind": "city"}, "tadcaster": {"kind": "castle"}, "leeds": {"kind": "town"}},
+    ...     "roads": [["york", "tadcaster", "leeds"]],
+    ... })
+    >>> state = build_state({
+    ...     "turn_order": ["red", "blue"],
+    ...     "nobles": {"percy": {"faction": "red", "at": "york", "troops": 100}},
+    ... }, board, "doc")
+    >>> format_order(c.MoveRoad("red", "percy", ("york", "tadcaster", "leeds")), state)
+    'Percy MOVES FROM York TO Leeds VIA Tadcaster'
+    >>> format_order(c.MoveRoad("red", "percy", ("york", "tadcaster", "leeds")), state, label=True)
+    'Red: Percy MOVES FROM York TO Leeds VIA Tadcaster'
     """
     w = _Writer(state, nm.names_for(state, faction_names))
     body = _body(command, state, w)

@@ -95,7 +95,25 @@ def decide(state: GameState, command: c.Command) -> Decision:
     """Judge ``command`` in ``state``; in a game with phases (FULL_GAME §2), first the
     phase machine: a step of a phase already passed is refused (``PHASE.order``, after
     ``ORDER.invalid``); a step of a later phase moves the turn on to it first. Whatever
-    an accepted step does, a siege whose besiegers left or grew too weak ends (SIEGE.lift)."""
+    an accepted step does, a siege whose besiegers left or grew too weak ends (SIEGE.lift).
+
+    >>> from kingmaker.conformance.case import build_board, build_state
+    >>> board = build_board({
+    ...     "places": {"york": {"kind": "city"}, "tadcaster": {"kind": "castle"}, "leeds": {"kind": "town"}},
+    ...     "roads": [["york", "tadcaster", "leeds"]],
+    ... })
+    >>> state = build_state({
+    ...     "turn_order": ["red", "blue"],
+    ...     "nobles": {"percy": {"faction": "red", "at": "york", "troops": 100}},
+    ... }, board, "doc")
+    >>> d = decide(state, c.MoveRoad("red", "percy", ("york", "tadcaster", "leeds")))
+    >>> d.result.value, d.rule, d.events
+    ('refused', 'LOC.neutral.road', ())
+    >>> d.explanation
+    'Percy may not pass through Tadcaster: a neutral castle blocks road movement (LOC.neutral.road)'
+    >>> decide(state, c.MoveRoad("red", "percy", ("york", "tadcaster"))).explanation
+    'Percy moves by road to Tadcaster'
+    """
     return with_lifts(state, _phased_decide(state, command))
 
 

@@ -32,7 +32,22 @@ def choose_senior(
 ) -> Seniority:
     """The senior officer among ``nobles`` (an army's members, or a fleet's passengers).
 
-    >>> # see tests/vectors and shared/conformance/cases/SEN-*.yaml for worked cases
+    The Chancellor of England outranks a larger noble (more cases in the SEN-* vectors):
+
+    >>> from kingmaker.conformance.case import build_board, build_state
+    >>> board = build_board({"places": {"york": {"kind": "city"}}})
+    >>> state = build_state({
+    ...     "turn_order": ["red", "green"],
+    ...     "alliances": [{"id": "rg", "members": ["red", "green"], "public": False}],
+    ...     "nobles": {
+    ...         "percy": {"faction": "red", "at": "york", "troops": 100},
+    ...         "neville": {"faction": "green", "at": "york", "troops": 50,
+    ...                     "awards": [{"id": "chancellor_of_england", "troops": 50}]},
+    ...     },
+    ... }, board, "doc")
+    >>> s = choose_senior(state, ("percy", "neville"), fleet=False)
+    >>> s.senior, s.rule
+    ('neville', 'ALLY.7.ii')
     """
     source = rng if rng is not None else state.rng
     members = tuple(sorted(nobles))

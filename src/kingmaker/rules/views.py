@@ -104,7 +104,18 @@ def can_see_defence(state: GameState, defence: Defence, viewer: str) -> bool:
 def view(state: GameState, viewer: str | None) -> View:
     """What ``viewer`` (a faction, ``GM``, or None / ``PUBLIC`` for an observer) may see.
 
-    >>> # view(state, "red").alliances: red's own alliances and the public ones
+    A faction sees its own alliances and the public ones; an observer, the public ones:
+
+    >>> from kingmaker.conformance.case import build_board, build_state
+    >>> state = build_state({
+    ...     "turn_order": ["red", "blue", "green"],
+    ...     "alliances": [
+    ...         {"id": "rg", "members": ["red", "green"], "public": False},
+    ...         {"id": "bg", "members": ["blue", "green"], "public": True},
+    ...     ],
+    ... }, build_board({"places": {"york": {"kind": "city"}}}), "doc")
+    >>> [a.id for a in view(state, "red").alliances], [a.id for a in view(state, None).alliances]
+    (['rg', 'bg'], ['bg'])
     """
     who = PUBLIC if viewer is None else viewer
     gm = who == GM
