@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -53,11 +52,7 @@ def to_command(
         return as_str(f"{where}.{key}", v) if v is not None else None
 
     if do == "attack" and "sally" in step:
-        fields = {f.name for f in dataclasses.fields(c.Attack)}
-        if "sally" not in fields:
-            raise CaseError(f"{where}.sally: not supported yet (sallies come with the combat rules)")
-        sally = _names(f"{where}.sally", step["sally"])
-        return c.Attack(by, name("unit"), name("target"), sid, sally)  # type: ignore[call-arg]
+        return c.Attack(by, name("unit"), name("target"), sid, _names(f"{where}.sally", step["sally"]))
     if do == "deadline" and "request" in step:
         if "alliance" in step:
             raise CaseError(f"{where}: give `alliance` or `request`, not both")
