@@ -73,25 +73,32 @@ def _one_line(what: str, limit: int, *, required: bool = False) -> Any:
     return AfterValidator(check)
 
 
-def _text(what: str, limit: int, *, required: bool = False, description: str = "") -> Any:
+def _text_field(limit: int, *, required: bool = False, description: str = "") -> Any:
+    """The schema of a free text of at most ``limit`` characters on one line."""
     doc = f"{description}; one line, at most {limit} characters".lstrip("; ")
-    return Annotated[
-        str,
-        Field(
-            min_length=1 if required else 0,
-            max_length=limit,
-            description=doc,
-            json_schema_extra={"pattern": ONE_LINE_PATTERN},
-        ),
-        _one_line(what, limit, required=required),
-    ]
+    return Field(
+        min_length=1 if required else 0,
+        max_length=limit,
+        description=doc,
+        json_schema_extra={"pattern": ONE_LINE_PATTERN},
+    )
 
 
-Name = _text("name", lim.NAME_MAX, required=True)
-Note = _text("note", lim.NOTE_MAX)
-Reason = _text("reason", lim.NOTE_MAX)
-Seed = _text("seed", lim.SEED_MAX, required=True, description="the secret random seed (none: a fresh one)")
-Folder = _text("data folder", lim.PATH_MAX, description="a data folder on the server (none: England 1455)")
+Name = Annotated[
+    str, _text_field(lim.NAME_MAX, required=True), _one_line("name", lim.NAME_MAX, required=True)
+]
+Note = Annotated[str, _text_field(lim.NOTE_MAX), _one_line("note", lim.NOTE_MAX)]
+Reason = Annotated[str, _text_field(lim.NOTE_MAX), _one_line("reason", lim.NOTE_MAX)]
+Seed = Annotated[
+    str,
+    _text_field(lim.SEED_MAX, required=True, description="the secret random seed (none: a fresh one)"),
+    _one_line("seed", lim.SEED_MAX, required=True),
+]
+Folder = Annotated[
+    str,
+    _text_field(lim.PATH_MAX, description="a data folder on the server (none: England 1455)"),
+    _one_line("data folder", lim.PATH_MAX),
+]
 
 
 def _post_lines(text: str) -> str:
@@ -128,12 +135,12 @@ class GameOut(BaseModel):
 
 
 class CreateGameIn(Input):
-    name: Name  # type: ignore[valid-type]
+    name: Name
     factions: list[FactionId] = Field(
         min_length=1, max_length=MAX_FACTIONS, description="faction ids, e.g. red, blue, green, gold"
     )
-    data_folder: Folder | None = None  # type: ignore[valid-type]
-    seed: Seed | None = None  # type: ignore[valid-type]
+    data_folder: Folder | None = None
+    seed: Seed | None = None
     game_id: ChosenId | None = None
     policy: Literal["hold", "extend"] = "hold"
     turn_hours: float | None = Field(
@@ -159,7 +166,7 @@ class OutcomeOut(BaseModel):
 
 class SeatIn(Input):
     faction: Id
-    player: Name  # type: ignore[valid-type]
+    player: Name
 
 
 class SeatOut(BaseModel):
@@ -451,7 +458,7 @@ class UndoIn(Input):
         description="the log entry to restore the game to: 0 (as created) to the entry before the latest",
         json_schema_extra={"minimum": 0},
     )
-    reason: Reason = ""  # type: ignore[valid-type]
+    reason: Reason = ""
 
 
 class StormIn(Input):
@@ -468,4 +475,4 @@ class PermissionAskIn(Input):
     of: Id
     place: Id
     aspects: list[Id] = Field(max_length=10)
-    note: Note = ""  # type: ignore[valid-type]
+    note: Note = ""
