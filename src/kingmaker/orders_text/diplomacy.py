@@ -34,7 +34,7 @@ class DiplomacyOrders(LineReader):
         invited = self.many(lists[-1], nm.FACTIONS)
         as_id = first_of(st, "as_id")
         if as_id is not None:
-            ident = self.new_ident(as_id.children[0])  # type: ignore[arg-type]
+            ident = self.new_ident(as_id.children[0])
         else:
             state = self.state
             ident = self.post.new_id(

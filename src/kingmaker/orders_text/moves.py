@@ -203,7 +203,7 @@ class MoveOrders(LineReader):
         if ident is not None:
             army = self.new_ident(ident)
         elif as_id is not None:
-            army = self.new_ident(as_id.children[0])  # type: ignore[arg-type]
+            army = self.new_ident(as_id.children[0])
         else:
             state = self.state
             army = self.post.new_id(

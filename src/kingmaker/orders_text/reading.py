@@ -165,7 +165,7 @@ class LineReader:
     def many(self, names: Tree[Token] | None, kinds: frozenset[str]) -> tuple[str, ...]:
         return tuple(self.resolve(p, kinds).id for p in self.items(names))
 
-    def new_ident(self, node: Tree[Token]) -> str:
+    def new_ident(self, node: Node) -> str:
         """An id the author chooses (``AS RG``, ``FORM ARMY North``): read in lower case,
         and a short id (``kingmaker.rules.limits``) or a problem at its column."""
         ident = self.raw(node).lower()
@@ -179,7 +179,7 @@ class LineReader:
         as_id = first_of(tree, "as_id")
         if as_id is None:
             return None
-        return self.new_ident(as_id.children[0])  # type: ignore[arg-type]
+        return self.new_ident(as_id.children[0])
 
     def show(self, ident: str | None) -> str:
         return rules_name(self.state, ident)
@@ -276,4 +276,4 @@ class LineReader:
 
     def request_id_of(self, parts: dict[str, Tree[Token]]) -> str | None:
         as_id = parts.get("as_id")
-        return self.new_ident(as_id.children[0]) if as_id is not None else None  # type: ignore[arg-type]
+        return self.new_ident(as_id.children[0]) if as_id is not None else None
