@@ -135,3 +135,35 @@ def test_the_rulings_cite_combat_vectors_that_exist() -> None:
     cited = set(re.findall(r"P-(?:BAT|SIE|CAP|RAN|EXEC)-[A-Z]+-\d{3}", text))
     have = {f.stem for f in (root / "tests" / "vectors").rglob("*.yaml")}
     assert cited and cited <= have, sorted(cited - have)
+
+
+SEALED = """
+board: {places: {a: {kind: country}, t: {kind: town}, c: {kind: castle}}, roads: [[a, t], [a, c]]}
+state:
+  turn_order: [blue, red]
+  turn: blue
+  control: {t: blue}
+  sieges: [{place: t, by: [percy]}]
+  nobles:
+    percy: {faction: red, at: t, troops: 300}
+    stafford: {faction: blue, in: t, troops: 50}
+    clifford: {faction: blue, at: a, troops: 40}
+    talbot: {faction: blue, at: a, troops: 60}
+"""
+
+
+def test_legal_destinations_know_sealed_places_and_siege_strength() -> None:
+    from kingmaker.rules.queries import legal_destinations
+
+    s = _state(SEALED)
+    inside = legal_destinations(s, "stafford")
+    assert not inside.orderable and "SIEGE.sealed" in inside.reason
+    relief = {d.place: d for d in legal_destinations(s, "clifford").places}
+    assert not relief["t"].enter and relief["t"].rule == "SIEGE.sealed"
+    assert relief["c"].siege is False  # 40 against a castle's garrison of 100
+    assert {d.place: d for d in legal_destinations(s, "talbot").places}["c"].siege is False
+    s, d = play(s, c.Move("blue", "talbot", "c"))
+    assert d.accepted
+    at_c = {d.place: d for d in legal_destinations(s, "clifford").places}["c"]
+    assert at_c.siege is True  # with Talbot there: 40 + 60
+    assert decide(s, c.Move("blue", "clifford", "c")).accepted

@@ -16,6 +16,7 @@ from .combat import siege_checks
 from .decision import Refusal
 from .orders import prior_order
 from .potential import carried, held_inside, total_potential
+from .sieges import begin_siege, besieged
 from .state import MOVEMENT, GameState, Ship
 from .status import judge
 from .units import ARMY, FLEET, NOBLE, SHIP, commander, fleet_nobles, name, owner, unit_kind
@@ -91,6 +92,10 @@ def legal_destinations(state: GameState, unit: str) -> Destinations:
     why = _not_orderable(state, members, by)
     if why:
         return Destinations(unit, False, why)
+    if first.inside and besieged(state, first.place):
+        return Destinations(
+            unit, False, f"{name(state, first.place)} is under siege: no one leaves it ({ids.SIEGE_SEALED})"
+        )
     assert kind in (NOBLE, ARMY)
     return Destinations(unit, True, "", land_routes(state, members, first.place))
 
@@ -177,11 +182,12 @@ def _destination(
 ) -> Destination:
     if not place.kind.is_location:
         return Destination(place.id, path, by_road, False, None, False)
-    key = (tuple(sorted(factions, key=str)), troops, place.id)
+    extra = tuple(_force_there(state, members, place)) if state.phased else ()
+    key = (tuple(sorted(factions, key=str)), troops, ",".join((place.id, *extra)))
     memo = state.place_verdicts
     got = memo.get(key)
     if got is None:
-        got = memo[key] = _place_verdict(state, place, members, factions, troops)
+        got = memo[key] = _place_verdict(state, place, (*members, *extra), factions, troops)
     enter, rule, siege, reason = got
     return Destination(place.id, path, by_road, enter, rule, siege, reason)
 
@@ -199,6 +205,8 @@ def _place_verdict(
         rule = v.rule if rule is None or v.rule == ids.LOC_PERMISSION else rule
     if enter and place.capacity is not None and held_inside(state, place.id) + troops > place.capacity:
         enter, rule, reason = False, ids.LOC_CAPACITY, f"{place.name} holds at most {place.capacity} troops"
+    if enter and besieged(state, place.id):
+        enter, rule, reason = False, ids.SIEGE_SEALED, f"{place.name} is under siege: no one enters it"
     siege = all(judge(state, place, f, ids.SIEGE).ok for f in factions)
     if siege:
         own = set(factions)
@@ -207,9 +215,29 @@ def _place_verdict(
         else:
             try:
                 siege_checks(state, "", members, place)
+                if state.phased:  # SIEGE.strength (the rest of a lone noble's force is in members)
+                    begin_siege(state, members, place)
             except Refusal:
                 siege = False
     return enter, rule, siege, reason
+
+
+def _force_there(state: GameState, members: Sequence[str], place: Place) -> list[str]:
+    """The nobles of a lone noble's faction in the open at ``place`` in no army: the
+    force he would lay a siege with there (BATTLE.sides)."""
+    if len(members) != 1 or members[0] in state.army_of:
+        return []
+    faction = state.nobles[members[0]].faction
+    return [
+        n.id
+        for n in state.nobles.values()
+        if n.id != members[0]
+        and n.faction == faction
+        and n.place == place.id
+        and not n.inside
+        and n.captive_of is None
+        and n.id not in state.army_of
+    ]
 
 
 def _waters(state: GameState, unit: str, kind: str) -> Destinations:
@@ -253,6 +281,7 @@ def _waters(state: GameState, unit: str, kind: str) -> Destinations:
         )
         if land and place.capacity is not None:
             land = held_inside(state, pid) + load <= place.capacity
+        land = land and not besieged(state, pid)  # SIEGE.sealed
         out.append(SeaDestination(pid, path, True, enter, rule, land, reason))
     return Destinations(unit, True, "", waters=tuple(out))
 
