@@ -303,10 +303,14 @@ class ViewOut(BaseModel):
     seed: str | None
 
 
+UnitKind = Literal["noble", "ship", "army", "fleet"]
+UNIT_KINDS: tuple[UnitKind, ...] = ("noble", "ship", "army", "fleet")
+
+
 class UnitOut(BaseModel):
     id: str
     name: str
-    kind: Literal["noble", "ship", "army", "fleet"]
+    kind: UnitKind
     faction: str | None
     place: str | None
     place_name: str
@@ -331,12 +335,16 @@ class DestinationOut(BaseModel):
     )
 
 
+OtherAction = Literal["embark", "land", "land_enter", "attack"]
+OTHER_ACTIONS: tuple[OtherAction, ...] = ("embark", "land", "land_enter", "attack")
+
+
 class OtherOrderOut(BaseModel):
     """An order that goes nowhere new on the map: embark on a ship in the port, land a
     ship's passengers at a port, attack a unit where this one stands; judged by the
     rules now (``allowed``, with the rule and its sentence)."""
 
-    action: Literal["embark", "land", "land_enter", "attack"]
+    action: OtherAction
     target: str = Field(description="the ship (embark), the port (land) or the unit attacked")
     label: str
     allowed: bool

@@ -9,6 +9,8 @@ must be one of them, and goes through the service like any other.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from kingmaker.rules import commands as rc
 from kingmaker.rules.candidates import (
     ATTACK,
@@ -35,6 +37,8 @@ from kingmaker.service.commands import AskPermission, FinishTurn, Submit
 from .. import schemas as s
 from .site import Site, key_for, orderer, outcome_out
 
+K = TypeVar("K", bound=str)
+
 
 # -- units and where they may go --------------------------------------------------------
 def units(site: Site, actor: Actor, game: str) -> list[s.UnitOut]:
@@ -53,7 +57,7 @@ def _unit_out(state: GameState, u: OrderableUnit) -> s.UnitOut:
     return s.UnitOut(
         id=u.id,
         name=f"{'Fleet' if u.kind == 'fleet' else 'Army'} {u.id}" if army else state.catalog.name_of(u.id),
-        kind=u.kind,  # type: ignore[arg-type]  # one of the four kinds
+        kind=_one_of(s.UNIT_KINDS, u.kind),
         faction=u.faction,
         place=u.place,
         place_name=state.board.name_of(u.place) if u.place else "nowhere",
@@ -241,7 +245,7 @@ def _other_row(state: GameState, c: Candidate) -> s.OtherOrderOut:
     elif c.action == EMBARK and c.target in state.nobles:
         label = f"Take {target} aboard"
     return s.OtherOrderOut(
-        action=c.action,  # type: ignore[arg-type]  # one of the four
+        action=_one_of(s.OTHER_ACTIONS, c.action),
         target=c.target,
         label=label,
         allowed=c.allowed,
@@ -283,3 +287,12 @@ def _destination_rows(state: GameState, cands: tuple[Candidate, ...]) -> list[s.
         if c.action == LAND_ENTER and c.allowed and c.target in rows:
             rows[c.target].land = True
     return list(rows.values())
+
+
+def _one_of(known: tuple[K, ...], value: str) -> K:
+    """``value`` as one of the ``known`` words the API's model allows (the rules name
+    the unit kinds and actions with the same words)."""
+    for k in known:
+        if k == value:
+            return k
+    raise ValueError(f"{value!r} is not one of {', '.join(known)}")

@@ -12,6 +12,7 @@ from kingmaker.log.envelope import Envelope
 from kingmaker.log.visibility import numbering
 from kingmaker.render.reports import Reports, messages_for, private_report, render, reports_for, turn_report
 from kingmaker.render.reports.document import Document, plain
+from kingmaker.render.reports.formats import FORMATS, Format
 from kingmaker.render.reports.happenings import sentence
 from kingmaker.render.reports.timeline import Turn
 from kingmaker.rules.commands import GM
@@ -53,8 +54,7 @@ def reports(
     fmt: str,
     faction: str | None = None,
 ) -> s.ReportsOut:
-    if fmt not in ("bbcode", "markdown", "plain"):
-        raise BadRequest("format is bbcode, markdown or plain")
+    form = _format(fmt)
     who = site.viewer(actor, game, faction)
     ctx = reports_for(site.svc, game)
     t = turn_of(ctx, rnd, turn)
@@ -65,13 +65,17 @@ def reports(
         format=fmt,
         viewer=who,
         turns=[(r, f) for r, f in ctx.timeline.turns()],
-        turn_report=render(docs.turn, fmt),  # type: ignore[arg-type]
-        private_report=render(docs.private, fmt) if docs.private else None,  # type: ignore[arg-type]
-        messages=[
-            s.MessageOut(to=m.to, subject=m.subject, body=render(m.body, fmt))  # type: ignore[arg-type]
-            for m in docs.messages
-        ],
+        turn_report=render(docs.turn, form),
+        private_report=render(docs.private, form) if docs.private else None,
+        messages=[s.MessageOut(to=m.to, subject=m.subject, body=render(m.body, form)) for m in docs.messages],
     )
+
+
+def _format(fmt: str) -> Format:
+    for known in FORMATS:
+        if fmt == known:
+            return known
+    raise BadRequest("format is bbcode, markdown or plain")
 
 
 @dataclass(frozen=True)
