@@ -70,3 +70,31 @@ def test_an_allied_order_carried_out_makes_the_alliance_public(mini_world: GameS
     assert d.accepted
     assert [a.members for a in view(s, "blue").alliances] == []
     assert [a.members for a in view(s, "green").alliances] == [("green", "red")]
+
+
+def test_hands_decks_and_the_chancery_are_secret_but_their_sizes_are_not(mini_world: GameState) -> None:
+    """FULL_GAME DEAL.chancery, §4: deck order, hands and the Chancery are the GM's;
+    every faction sees its own hand and the sizes of everything."""
+    from kingmaker.rules.frozen import FrozenDict
+    from kingmaker.rules.views import as_seen_by
+
+    s = mini_world.evolve(
+        phase="movement",
+        event_deck=("ev-secret-top", "ev-secret-2"),
+        crown_deck=("crown-secret-top",),
+        chancery=("chancery-secret",),
+        hands=FrozenDict({"red": ("red-card",), "blue": ("blue-card-1", "blue-card-2")}),
+    )
+    red = view(s, "red")
+    text = json.dumps(encode(red))
+    for secret in ("ev-secret-top", "crown-secret-top", "chancery-secret", "blue-card-1"):
+        assert secret not in text
+    assert dict(red.hands) == {"red": ("red-card",)}
+    assert dict(red.hand_sizes) == {"red": 1, "blue": 2}
+    assert (red.event_deck_size, red.crown_deck_size, red.chancery_size) == (2, 1, 1)
+    assert "blue-card-1" not in json.dumps(encode(view(s, PUBLIC)))
+    gm = view(s, GM)
+    assert dict(gm.hands)["blue"] == ("blue-card-1", "blue-card-2") and gm.chancery == ("chancery-secret",)
+    blind = as_seen_by(s, "red")
+    assert blind.event_deck == () and blind.crown_deck == () and blind.chancery == ()
+    assert dict(blind.hands) == {"red": ("red-card",)}

@@ -18,6 +18,7 @@ from .frozen import FrozenDict
 from .state import (
     Alliance,
     Army,
+    Captivity,
     Combat,
     CoolingOff,
     Declaration,
@@ -29,6 +30,8 @@ from .state import (
     Permission,
     Request,
     Ship,
+    Siege,
+    StormRequest,
 )
 from .units import owner
 
@@ -59,6 +62,21 @@ class View:
     chancery: tuple[str, ...]
     seed_commitment: str
     seed: str | None
+    # -- the full game (docs/full-game.md §5): deck orders, others' hands and the
+    # Chancery's contents are the GM's; their sizes are public
+    phase: str = ""
+    event_deck_size: int = 0
+    crown_deck_size: int = 0
+    chancery_size: int = 0
+    event_discard: tuple[str, ...] = ()
+    crown_discard: tuple[str, ...] = ()
+    hands: tuple[tuple[str, tuple[str, ...]], ...] = ()  # the viewer's own (the GM's: all)
+    hand_sizes: tuple[tuple[str, int], ...] = ()
+    dead: tuple[str, ...] = ()
+    sieges: tuple[Siege, ...] = ()
+    captivity: tuple[tuple[str, Captivity], ...] = ()
+    storms: tuple[StormRequest, ...] = ()  # the choices of the viewer's own ships only
+    event_flags: tuple[str, ...] = ()
 
     def visible_alliances(self) -> list[tuple[str, ...]]:
         """The member lists of every alliance this viewer can see."""
@@ -147,10 +165,32 @@ def view(state: GameState, viewer: str | None) -> View:
         defences=defences,
         orders=orders,
         combats=state.combats,
+        phase=state.phase,
+        event_deck_size=len(state.event_deck),
+        crown_deck_size=len(state.crown_deck),
+        chancery_size=len(state.chancery),
+        event_discard=state.event_discard,
+        crown_discard=state.crown_discard,
+        hands=tuple(sorted((f, h) for f, h in state.hands.items() if gm or f == who)),
+        hand_sizes=tuple(sorted((f, len(h)) for f, h in state.hands.items())),
+        dead=state.dead,
+        sieges=tuple(state.sieges[p] for p in sorted(state.sieges)),
+        captivity=tuple(sorted(state.captivity.items())),
+        storms=tuple(_storm_for(state, st, who) for _, st in sorted(state.storms.items())),
+        event_flags=state.event_flags,
         chancery=state.chancery if gm else (),
         seed_commitment=commitment(state.rng.seed),
         seed=state.rng.seed if (gm or state.seed_revealed) else None,
     )
+
+
+def _storm_for(state: GameState, storm: StormRequest, viewer: str) -> StormRequest:
+    """A storm as ``viewer`` sees it: which ships it drives and where they may go are
+    public (the card is); the ports chosen so far only for the viewer's own ships."""
+    if viewer == GM:
+        return storm
+    mine = {s: p for s, p in storm.chosen.items() if owner(state, s) == viewer}
+    return replace(storm, chosen=FrozenDict(mine))
 
 
 def as_seen_by(state: GameState, viewer: str) -> GameState:
@@ -183,4 +223,9 @@ def _without_secrets(state: GameState, viewer: str) -> GameState:
         cooling_off=v.cooling_off,
         defences=v.defences,
         orders=v.orders,
+        event_deck=(),
+        crown_deck=(),
+        chancery=(),
+        hands=FrozenDict({f: h for f, h in state.hands.items() if f == viewer}),
+        storms=FrozenDict({st.id: st for st in v.storms}),
     )
