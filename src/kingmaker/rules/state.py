@@ -7,7 +7,7 @@ stored twice and never serialised.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Any
 
@@ -286,8 +286,18 @@ class GameState:
         return rnd, self.turn_order[i]
 
     def evolve(self, **changes: Any) -> GameState:
-        """A copy with ``changes`` (for ``apply`` only)."""
-        return replace(self, **changes)
+        """A copy with ``changes`` (for ``apply`` only): ``dataclasses.replace`` without
+        its cost (``apply`` makes one per event), the derived indexes left behind."""
+        unknown = changes.keys() - _STATE_FIELDS
+        if unknown:
+            raise TypeError(f"GameState has no field {', '.join(sorted(unknown))}")
+        new = object.__new__(GameState)
+        attrs = new.__dict__
+        mine = self.__dict__
+        for f in _STATE_FIELDS:
+            attrs[f] = mine[f]
+        attrs.update(changes)
+        return new
 
     # -- derived indexes (cached, never serialised) ------------------------------
     @cached_property
@@ -343,3 +353,7 @@ class GameState:
 
     def allied(self, a: str, b: str) -> bool:
         return a != b and b in self.allies.get(a, frozenset())
+
+
+#: The fields of a state (``evolve`` copies these, not the cached derived indexes).
+_STATE_FIELDS: frozenset[str] = frozenset(f.name for f in fields(GameState))
