@@ -9,6 +9,8 @@ import json
 from enum import Enum
 from typing import Any
 
+from .board import Board
+from .cards import Catalog
 from .frozen import omitted
 from .records import Record, to_data
 from .state import GameState
@@ -38,17 +40,17 @@ def encode(value: Any) -> Any:
     raise TypeError(f"cannot encode {type(value).__name__}")
 
 
-_STATIC: dict[int, tuple[object, str]] = {}
+_STATIC: dict[int, tuple[Board | Catalog, str]] = {}
 
 
-def static_fingerprint(obj: object) -> str:
+def static_fingerprint(obj: Board | Catalog) -> str:
     """SHA-256 of a board's or catalog's canonical form (computed once per object)."""
     cached = _STATIC.get(id(obj))
     if cached is not None and cached[0] is obj:
         return cached[1]
     data = {
         f.name: encode(getattr(obj, f.name))
-        for f in dataclasses.fields(obj)  # type: ignore[arg-type]
+        for f in dataclasses.fields(obj)
         if f.init and not omitted(f, getattr(obj, f.name))
     }
     digest = hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()

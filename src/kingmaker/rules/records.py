@@ -21,6 +21,8 @@ class Record:
     """Base of events and commands."""
 
     kind: ClassVar[str] = ""
+    # every record is a dataclass (declared, not set: @dataclass sets it on each record)
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -42,7 +44,7 @@ def _encode(value: Any) -> Any:
 def to_data(record: Record) -> dict[str, Any]:
     """A JSON-ready dict of ``record``, with its ``kind``."""
     out: dict[str, Any] = {"kind": record.kind}
-    for f in dataclasses.fields(record):  # type: ignore[arg-type]
+    for f in dataclasses.fields(record):
         value = getattr(record, f.name)
         if not omitted(f, value):  # a field added later, empty: as records written before it
             out[f.name] = _encode(value)
@@ -67,7 +69,7 @@ def from_data(data: dict[str, Any]) -> Any:
     cls = _REGISTRY.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise RecordError(f"unknown record kind {kind!r}")
-    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    names = {f.name for f in dataclasses.fields(cls)}
     extra = set(data) - names - {"kind"}
     if extra:
         raise RecordError(f"{kind}: unknown field(s) {', '.join(sorted(extra))}")

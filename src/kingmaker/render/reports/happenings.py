@@ -81,7 +81,7 @@ def sentence(
 
 
 def _fallback(e: Record) -> str:
-    fields = ", ".join(f"{f.name}: {getattr(e, f.name)}" for f in dataclasses.fields(e))  # type: ignore[arg-type]
+    fields = ", ".join(f"{f.name}: {getattr(e, f.name)}" for f in dataclasses.fields(e))
     return f"{e.kind} ({fields})" if fields else e.kind
 
 

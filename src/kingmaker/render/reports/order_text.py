@@ -99,7 +99,7 @@ def default_describe(command: c.Command, state: GameState) -> str:
             return f"deadline {ident}"
     fields = ", ".join(
         f"{f.name}={getattr(command, f.name)!r}"
-        for f in dataclasses.fields(command)  # type: ignore[arg-type]
+        for f in dataclasses.fields(command)
         if f.name != "by"
     )
     return f"{command.kind} {fields}".strip()
