@@ -75,7 +75,7 @@ def test_the_ordering_faction_is_not_told_of_a_secret_defence_pact() -> None:
     cmd = c.Attack("red", "percy", "stafford", "b1")
     real, seen = decide(s, cmd), decide(as_seen_by(s, "red"), cmd)
     assert real.accepted and seen.accepted
-    assert real.explanation == seen.explanation == "Percy attacks Stafford and Clifford at F"
+    assert real.explanation == seen.explanation == "Percy with Neville attacks Stafford and Clifford at F"
     declared = next(e for e in real.events if isinstance(e, ev.CombatDeclared))
     assert set(declared.attackers) == {"percy", "neville"}  # the whole force (BATTLE.sides)
     assert set(declared.defenders) == {"stafford", "clifford", "stanley"}  # with the pact (R12)

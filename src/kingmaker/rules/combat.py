@@ -247,13 +247,19 @@ def decide_attack(state: GameState, cmd: Attack, confirmed: bool = False) -> Dec
         COMBAT,
         effects,
         rule=None,
-        explanation=f"{name(state, cmd.unit)} attacks "
+        explanation=f"{name(state, cmd.unit)}{_with(state, cmd.unit, attackers, sally)} attacks "
         f"{names(state, [d for d in defenders if d in aimed or d in known])} at {name(state, a0.place)}"
         + (f", with {names(state, list(sally))} sallying from inside" if sally else ""),
         unit=cmd.unit,
         place=a0.place,
         request=cmd.id,
     )
+
+
+def _with(state: GameState, unit: str, attackers: Sequence[str], sally: Sequence[str]) -> str:
+    """The rest of the ordered noble's force, as " with Neville" (BATTLE.sides)."""
+    rest = [a for a in attackers if a != unit and a not in sally and unit not in state.armies]
+    return f" with {names(state, rest)}" if rest else ""
 
 
 def _new_ally(state: GameState, joiner_faction: str | None, aimed: Sequence[str], since: int) -> bool:
