@@ -155,8 +155,8 @@ def _decide(state: GameState, command: c.Command) -> Decision:
         return _GM[kind](state, command)
     if by not in state.turn_order:
         raise Refusal(ids.ORDER_INVALID, f"{by!r} is not a faction of this game ({ids.ORDER_INVALID})")
-    if kind is c.Confirm:
-        return decide_confirm(state, command, _decide_confirmed)  # type: ignore[arg-type]
+    if isinstance(command, c.Confirm):
+        return decide_confirm(state, command, _decide_confirmed)
     if kind in _OTHER:
         return _OTHER[kind](state, command)
     handler = _ORDERS.get(kind)

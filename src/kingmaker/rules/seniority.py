@@ -150,8 +150,8 @@ def _faction_wide(
     monarchs = {
         f
         for h in state.heirs.values()
-        if h.crowned and h.with_noble in state.nobles
-        for f in [state.nobles[h.with_noble].faction]  # type: ignore[index]
+        if h.crowned and h.with_noble is not None and h.with_noble in state.nobles
+        for f in [state.nobles[h.with_noble].faction]
         if f in factions
     }
     if len(monarchs) == 1:
