@@ -19,7 +19,7 @@ from kingmaker.service import GM_ACTOR
 from kingmaker.service.commands import CreateGame, FinishTurn, SeatPlayer, Submit, Tick, Undo
 from kingmaker.service.game_service import GameService
 from kingmaker.service.outcome import Outcome
-from kingmaker.service.settings import GameSettings
+from kingmaker.service.settings import GameSettings, policy_of
 
 from .output import EXIT_CODES_HELP, REFUSED, console, emit, fail, safe, service_errors
 from .store_option import DbOption, opened
@@ -76,7 +76,7 @@ def register(app: typer.Typer) -> None:
         Example: kingmaker new "Wars of the Roses" --factions red,blue,green,gold --policy extend
         """
         with opened(db) as store, service_errors():
-            settings = GameSettings(policy, turn_hours or None, request_hours or None)  # type: ignore[arg-type]
+            settings = GameSettings(policy_of(policy), turn_hours or None, request_hours or None)
             cmd = CreateGame(
                 name,
                 tuple(f.strip() for f in factions.split(",") if f.strip()),

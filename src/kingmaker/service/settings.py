@@ -12,6 +12,7 @@ from kingmaker.rules.board import default_name
 from .errors import BadRequest
 
 Policy = Literal["hold", "extend"]
+POLICIES: tuple[Policy, ...] = ("hold", "extend")
 
 # The longest deadline a game may set: a year (a deadline must stay a date)
 MAX_HOURS = 24 * 365
@@ -55,6 +56,14 @@ def _colour(text: str) -> str:
     return GREY
 
 
+def policy_of(text: str) -> Policy:
+    """``text`` as a deadline policy (``BadRequest`` for anything but hold or extend)."""
+    for policy in POLICIES:
+        if text == policy:
+            return policy
+    raise BadRequest(f"policy must be 'hold' or 'extend', not {text!r}")
+
+
 @dataclass(frozen=True)
 class GameSettings:
     """``policy`` for a turn whose faction sent no order by its deadline: ``hold`` (the
@@ -71,8 +80,7 @@ class GameSettings:
     factions: tuple[FactionInfo, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.policy not in ("hold", "extend"):
-            raise BadRequest(f"policy must be 'hold' or 'extend', not {self.policy!r}")
+        policy_of(self.policy)
         for name in ("turn_hours", "request_hours"):
             v = getattr(self, name)
             if v is not None and not (isinstance(v, (int, float)) and 0 < v <= MAX_HOURS):
