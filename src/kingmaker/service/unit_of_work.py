@@ -19,7 +19,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from kingmaker.log.envelope import Envelope
 from kingmaker.log.fold import Fold, Position, Timeline, Unreachable
@@ -76,7 +76,8 @@ class UnitOfWork:
         self._static: dict[str, _Static] = {}
         # boards and catalogs decoded, by the identity of their data (kept alive here):
         # games whose records share their data (``SqlStore`` shares equal data) share these
-        self._decoded: dict[int, tuple[object, object]] = {}
+        self._boards: dict[int, tuple[dict[str, Any], Board]] = {}
+        self._catalogs: dict[int, tuple[dict[str, Any], Catalog]] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
@@ -194,21 +195,21 @@ class UnitOfWork:
         if st is None:
             rec = self.require_game(game)
             st = _Static(
-                self._decode(rec.board, board_from_data),
-                self._decode(rec.catalog, catalog_from_data),
+                self._decode(self._boards, rec.board, board_from_data),
+                self._decode(self._catalogs, rec.catalog, catalog_from_data),
                 GameSettings.from_data(rec.settings, rec.factions),
             )
             self._static[game] = st
         return st
 
-    def _decode(self, data: _D, decode: Callable[[_D], _T]) -> _T:
+    def _decode(self, cache: dict[int, tuple[_D, _T]], data: _D, decode: Callable[[_D], _T]) -> _T:
         with self._guard:
-            hit = self._decoded.get(id(data))
+            hit = cache.get(id(data))
             if hit is not None and hit[0] is data:
-                return hit[1]  # type: ignore[return-value]
+                return hit[1]
         value = decode(data)
         with self._guard:
-            self._decoded[id(data)] = (data, value)
+            cache[id(data)] = (data, value)
         return value
 
     def project(self, game: str, upto: int | None = None, *, snapshots: bool = True) -> Projection:
