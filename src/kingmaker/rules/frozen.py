@@ -36,7 +36,7 @@ class FrozenDict(dict[K, V]):
     update = _immutable
     __ior__ = _immutable
 
-    def __hash__(self) -> int:  # type: ignore[override]
+    def __hash__(self) -> int:  # type: ignore[override]  # dict says None (unhashable); this one is hashable
         try:
             return self._hash
         except AttributeError:

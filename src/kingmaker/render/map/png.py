@@ -18,7 +18,7 @@ from .svg import svg
 def png(model: MapModel, *, scale: float = 1.5) -> bytes:
     """A PNG of ``model`` (``scale`` times its size in pixels)."""
     try:
-        import cairosvg  # type: ignore[import-untyped]
+        import cairosvg  # type: ignore[import-untyped]  # CairoSVG ships no type hints
     except (ImportError, OSError):
         return pillow_png(model, scale=scale)
     try:
