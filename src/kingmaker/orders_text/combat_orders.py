@@ -1,11 +1,14 @@
 """Combat orders: sieges, attacks and battles (aimed at a unit, or at a faction's one
-unit at a place), and defending another noble."""
+unit at a place; in a game with phases, at its one force there: an army, or its nobles
+in no army on one side of the walls), with nobles sallying from a besieged place, and
+defending another noble."""
 
 from __future__ import annotations
 
 from lark import Token, Tree
 
 from kingmaker.rules import commands as c
+from kingmaker.rules.fighting import force
 
 from . import names as nm
 from .errors import AmbiguousName
@@ -29,7 +32,8 @@ class CombatOrders(LineReader):
         unit = self.one(subject, nm.LAND_UNIT, "noble or army")
         target_node = first_of(st, "name")
         assert target_node is not None
-        return c.Attack(self.by, unit.id, self.target(unit.id, target_node, None), self.request_id(st))
+        target = self.target(unit.id, target_node, None)
+        return c.Attack(self.by, unit.id, target, self.request_id(st), self.sally(st, unit.id))
 
     def _st_battle(self, st: Tree[Token]) -> c.Command:
         subject = self.subject(st)
@@ -37,7 +41,28 @@ class CombatOrders(LineReader):
         unit = self.one(subject, nm.LAND_UNIT, "noble or army")
         nodes = subtrees(st, "name")
         place = self.resolve(nodes[1], nm.PLACES).id if len(nodes) > 1 else None
-        return c.Attack(self.by, unit.id, self.target(unit.id, nodes[0], place), self.request_id(st))
+        target = self.target(unit.id, nodes[0], place)
+        return c.Attack(self.by, unit.id, target, self.request_id(st), self.sally(st, unit.id))
+
+    def sally(self, st: Tree[Token], unit: str) -> tuple[str, ...]:
+        """``WITH SALLY FROM <place>: <nobles>``: the nobles inside a besieged place who
+        join the attack on its besiegers (SIEGE.sally). The place, when given, is where
+        the attacker stands (a sally joins a battle at its own walls)."""
+        node = first_of(st, "sally")
+        if node is None:
+            return ()
+        where = first_of(node, "name")
+        if where is not None:
+            place = self.resolve(where, nm.PLACES).id
+            here, _ = self.land_place(unit)
+            if here is not None and place != here:
+                raise Refuse(
+                    f"{self.show(unit)} is at {self.show(here)}: nobles sally to a battle at their own walls, "
+                    f"so not from {self.show(place)}",
+                    unit,
+                    place,
+                )
+        return self.many(first_of(node, "names"), nm.NOBLES)
 
     def target(self, unit: str, node: Tree[Token], place: str | None) -> str:
         """What an attack is aimed at: a noble or army, or a faction's one unit at the
@@ -49,7 +74,7 @@ class CombatOrders(LineReader):
         where = place or here
         if where is None:
             raise Refuse(f"{self.show(unit)} is not on land: name the noble or army to attack", unit)
-        found = self.units_of_at(e.id, where)
+        found = self.forces_of_at(e.id, where)
         if len(found) > 1 and where == here:
             same = [u for u in found if self.land_place(u)[1] == inside]
             if len(same) == 1:
@@ -72,6 +97,24 @@ class CombatOrders(LineReader):
             )
         return found[0]
 
+    def forces_of_at(self, faction: str, place: str) -> list[str]:
+        """The units of ``faction`` at ``place`` an attack may be aimed at: each army and
+        free noble; in a game with phases, where a faction's nobles in no army on one side
+        of the walls fight as one force (BATTLE.sides), that force's first noble only."""
+        units = self.units_of_at(faction, place)
+        if not self.state.phased:
+            return units
+        out: list[str] = []
+        sides: set[bool] = set()
+        for u in units:
+            n = self.state.nobles.get(u)
+            if n is not None:
+                if n.inside in sides:
+                    continue
+                sides.add(n.inside)
+            out.append(u)
+        return out
+
     def units_of_at(self, faction: str, place: str) -> list[str]:
         state = self.state
         out: list[str] = []
@@ -90,6 +133,12 @@ class CombatOrders(LineReader):
     def unit_label(self, unit: str) -> str:
         army = self.state.armies.get(unit)
         if army is None:
+            if self.state.phased and unit in self.state.nobles:
+                rest = [self.show(n) for n in force(self.state, unit)[1:]]
+                n = self.state.nobles[unit]
+                where = f"inside {self.show(n.place)}" if n.inside else "in the open"
+                joined = f" with {', '.join(rest)}" if rest else ""
+                return f"{self.show(unit)}{joined} ({where})"
             return self.show(unit)
         return f"{unit} ({', '.join(self.show(u) for u in army.units)})"
 

@@ -11,8 +11,7 @@ from kingmaker.rules import commands as c
 from kingmaker.rules import ids
 
 from . import names as nm
-from .errors import AmbiguousName
-from .reading import Fail, LineReader, Refuse, column_of, first_of, subtrees
+from .reading import LineReader, first_of, subtrees
 
 _ASPECT_OF: Final = {
     "road": ids.ROAD,
@@ -60,23 +59,6 @@ class DiplomacyOrders(LineReader):
             f"{f.name} has no alliance declaration awaiting {answering}'s answer",
             f"{f.name} has several alliance declarations awaiting {answering}",
         )
-
-    def one_of(self, found: list[str], node: Tree[Token], none: str, several: str) -> str:
-        if not found:
-            raise Refuse(none)
-        if len(found) > 1:
-            raise Fail(
-                AmbiguousName(
-                    self.lineno,
-                    column_of(node),
-                    self.text,
-                    f"{several}: {nm.join_or(found)}; give its id",
-                    self.raw(node),
-                    tuple(found),
-                    tuple(found),
-                )
-            )
-        return found[0]
 
     def alliance_ref(self, st: Tree[Token], kinds: frozenset[str], by: str, leaving: bool) -> str:
         ref = next(

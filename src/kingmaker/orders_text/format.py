@@ -105,6 +105,7 @@ class _Writer:
             nm.ARMY: ident in s.armies and not s.armies[ident].fleet,
             nm.FLEET: ident in s.armies and s.armies[ident].fleet,
             nm.HEIR: ident in s.heirs or ident in s.catalog.heirs,
+            nm.CARD: ident in s.catalog.awards or ident in s.catalog.nobles or ident in s.catalog.events,
             nm.PLACE: ident in s.board.places,
             nm.SEA: ident in s.board.seas,
             nm.FACTION: ident in s.turn_order,
@@ -193,7 +194,8 @@ def _body(cmd: c.Command, state: GameState, w: _Writer) -> str:
     if isinstance(cmd, c.Siege):
         return f"{w.name(nm.LAND_UNIT, cmd.unit)} BESIEGES {place(cmd.place)}{_as(cmd.id)}"
     if isinstance(cmd, c.Attack):
-        return f"{w.name(nm.LAND_UNIT, cmd.unit)} ATTACKS {w.name(nm.TARGET, cmd.target)}{_as(cmd.id)}"
+        target = w.name(nm.TARGET, cmd.target)
+        return f"{w.name(nm.LAND_UNIT, cmd.unit)} ATTACKS {target}{_sally(cmd, state, w)}{_as(cmd.id)}"
     if isinstance(cmd, c.Defend):
         return f"{w.name(nm.NOBLES, cmd.unit)} DEFENDS WITH {w.name(nm.NOBLES, cmd.with_)}"
     if isinstance(cmd, c.FormArmy):
@@ -251,10 +253,78 @@ def _body(cmd: c.Command, state: GameState, w: _Writer) -> str:
         return f"{heir} IS LEFT AT {place(cmd.place)}{inside}"
     if isinstance(cmd, c.ResolveCombat):
         summary = cmd.summary.replace("\n", " ").strip()
-        return f"RESOLVE {_ident(cmd.combat)}" + (f": {summary}" if summary else "")
+        # in a game with phases a bare RESOLVE is the engine's draw: the colon says "by hand"
+        return f"RESOLVE {_ident(cmd.combat)}" + (f": {summary}" if summary else ":" if state.phased else "")
     if isinstance(cmd, c.Expire):
         return f"EXPIRE {_ident(cmd.request)}"
+    return _full_game(cmd, state, w)
+
+
+def _full_game(cmd: c.Command, state: GameState, w: _Writer) -> str:
+    """The commands of the full game (FULL_GAME 3.2-3.6)."""
+    place = functools.partial(w.name, nm.PLACES)
+    if isinstance(cmd, c.Battle):
+        fight = next((x for x in state.combats if x.id == cmd.attack), None)
+        engine = state.phased and fight is not None and fight.kind == "attack"
+        return f"RESOLVE {_ident(cmd.attack)}" + ("" if engine else " BY DRAW")
+    if isinstance(cmd, c.SiegeAssault):
+        return f"ASSAULT {place(cmd.place)}"
+    if isinstance(cmd, c.DrawEvent):
+        return f"DRAW EVENT{_as(cmd.id)}"
+    if isinstance(cmd, c.EndPhase):
+        return "END PHASE"
+    if isinstance(cmd, c.CaptureHeir):
+        return f"{w.name(nm.NOBLES, cmd.unit)} CAPTURES {w.name(nm.HEIRS, cmd.heir)}"
+    if isinstance(cmd, c.ChoosePort):
+        return f"{w.name(nm.UNIT, cmd.ship)} TO {place(cmd.port)}"
+    if isinstance(cmd, c.PlayCard):
+        return f"{w.faction(cmd.by)} PLAYS {w.name(nm.CARDS, cmd.card)} FOR {w.name(nm.UNIT, cmd.unit)}"
+    if isinstance(cmd, c.ReleaseCaptive):
+        return f"{w.faction(cmd.by)} RELEASES {w.name(nm.NOBLES, cmd.captive)}"
+    if isinstance(cmd, c.Execute):
+        if (cmd.captive is None) == (cmd.heir is None):
+            raise ValueError("an execution names either a captive or an heir")
+        if cmd.captive is not None:
+            who = w.name(nm.CAPTIVES, cmd.captive, nm.NOBLE)
+        else:
+            assert cmd.heir is not None
+            who = w.name(nm.CAPTIVES, cmd.heir, nm.HEIR)
+        return f"{w.faction(cmd.by)} EXECUTES {who}"
+    if isinstance(cmd, c.Ransom):
+        return _ransom(cmd, w)
     raise ValueError(f"no text for a {type(cmd).__name__} command")
+
+
+def _sally(cmd: c.Attack, state: GameState, w: _Writer) -> str:
+    """`` WITH SALLY FROM York: Neville AND Stafford`` (SIEGE.sally), or nothing."""
+    if not cmd.sally:
+        return ""
+    here = _land_place(state, cmd.unit)
+    where = f" FROM {w.name(nm.PLACES, here)}" if here is not None else ""
+    return f" WITH SALLY{where}: {w.names_of(nm.NOBLES, cmd.sally)}"
+
+
+def _ransom(cmd: c.Ransom, w: _Writer) -> str:
+    """``Red RANSOMS Stafford FOR Bristol``: what the offering faction gives; ``FREE``:
+    nothing given; otherwise each party's share, ``: Blue GIVES Bristol; Red GIVES
+    NOTHING``. The id is always written, and a promise last (RANSOM.future)."""
+
+    def items(g: c.Consideration) -> str:
+        parts = [w.name(nm.RANSOM_ITEMS, x, nm.CARD) for x in g.cards]
+        parts += [w.name(nm.RANSOM_ITEMS, x, nm.HEIR) for x in g.heirs]
+        return _and(parts) if parts else "NOTHING"
+
+    give = cmd.give
+    if not give:
+        terms = " FREE"
+    elif len(give) == 1 and give[0].from_ == cmd.by and (give[0].cards or give[0].heirs):
+        terms = f" FOR {items(give[0])}"
+    else:
+        terms = ": " + "; ".join(f"{w.faction(g.from_)} GIVES {items(g)}" for g in give)
+    note = " ".join(cmd.note.split())
+    promise = f" PROMISE: {note}" if note else ""
+    captive = w.name(nm.CAPTIVES, cmd.captive)
+    return f"{w.faction(cmd.by)} RANSOMS {captive}{terms} AS {_ident(cmd.id)}{promise}"
 
 
 def _land_place(state: GameState, unit: str) -> str | None:

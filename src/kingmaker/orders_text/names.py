@@ -1,5 +1,6 @@
 """Names as players write them: nobles (by id, name or title), ships, armies and fleets,
-heirs, places, sea zones, factions, and the ids of requests, alliances and combats.
+heirs, places, sea zones, factions, cards (awards, noble cards and event cards, as a
+ransom or a held card names them), and the ids of requests, alliances and combats.
 
 Resolution is case-insensitive and ignores punctuation and a leading "the"; it tries,
 in order, an exact match, a unique prefix (at least three letters: ``Tadc`` is
@@ -41,6 +42,7 @@ SEA: Final = "sea"
 FACTION: Final = "faction"
 GAME_MASTER: Final = "gm"
 TITLE: Final = "title"  # a title no noble in play holds (it resolves to nothing)
+CARD: Final = "card"  # a card as a hand holds it: an award, a noble card, an event card
 REQUEST: Final = "request"
 DECLARATION: Final = "declaration"
 ALLIANCE: Final = "alliance"
@@ -59,6 +61,9 @@ PLACES: Final = frozenset({PLACE})
 WATERS: Final = frozenset({PLACE, SEA})
 SEAS: Final = frozenset({SEA})
 HEIRS: Final = frozenset({HEIR})
+CARDS: Final = frozenset({CARD})
+CAPTIVES: Final = frozenset({NOBLE, HEIR})  # a ransom's captive, an execution's victim
+RANSOM_ITEMS: Final = frozenset({CARD, HEIR})  # what a ransom gives
 FACTIONS: Final = frozenset({FACTION})
 SPEAKER: Final = frozenset({FACTION, GAME_MASTER})  # a line's label, a declaration's subject
 REQUESTS: Final = frozenset({REQUEST})
@@ -73,6 +78,7 @@ _LABELS: Final = {
     ARMY: "an army",
     FLEET: "a fleet",
     HEIR: "a royal heir",
+    CARD: "a card",
     PLACE: "a place",
     SEA: "a sea zone",
     FACTION: "a faction",
@@ -307,6 +313,7 @@ class Names:
         for h in state.heirs.values():
             if h.id not in cat.heirs:
                 self._put(Entity(HEIR, h.id, default_name(h.id)), (h.id,))
+        self._cards()
         for p in board.places.values():
             self._put(Entity(PLACE, p.id, p.name), (p.id, p.name))
         for sea in board.seas.values():
@@ -334,6 +341,18 @@ class Names:
             self._put(Entity(COMBAT, c.id, c.id), ())
         for pool in self._by_kind.values():
             pool.seal()
+
+    def _cards(self) -> None:
+        """Cards by id and name: awards, noble cards and event cards. One that a hand or
+        a noble in play holds is live (so a faction's own card wins over a namesake)."""
+        state, cat = self.state, self.state.catalog
+        held = {c for hand in state.hands.values() for c in hand}
+        held |= {a for n in state.nobles.values() for a in n.awards}
+        tables: tuple[Mapping[str, object], ...] = (cat.awards, cat.nobles, cat.events)
+        for table in tables:
+            for ident in table:
+                name = cat.name_of(ident)
+                self._put(Entity(CARD, ident, name, ident in held), (ident, name))
 
     def _pool(self, kinds: frozenset[str]) -> _Pool:
         pool = self._pools.get(kinds)
@@ -433,8 +452,11 @@ class Names:
     def _unknown(self, text: str, t: str, kinds: frozenset[str]) -> UnknownNameError:
         # named, but as something of another kind?
         other = frozenset(self._by_kind) - kinds - ID_KINDS - {TITLE}
-        if t:
-            pool = self._pool(other)
+        # a card last: a noble's card is the noble, a town's card the town, for this question
+        for others in (other - {CARD}, other & {CARD}):
+            if not t or not others:
+                continue
+            pool = self._pool(others)
             for tier in (self._exact, self._prefix):
                 cands = tier(pool, t)
                 if len({(e.kind, e.id) for e in cands}) == 1:

@@ -31,9 +31,11 @@ from kingmaker.rules.limits import ORDERS_MAX_CHARS, ORDERS_MAX_LINES
 from kingmaker.rules.state import GameState
 
 from . import names as nm
+from .captives import CaptiveOrders
 from .combat_orders import CombatOrders
 from .diplomacy import DiplomacyOrders
 from .errors import OrderTextError, Problem, SyntaxProblem
+from .event_orders import EventOrders
 from .moves import MoveOrders
 from .reading import Fail, Post, Refuse, column_of, first_of
 from .rulings import GmRulings
@@ -167,7 +169,7 @@ _OTHER_SPACES: Final = (
 _SPACES: Final = str.maketrans(_OTHER_SPACES, " " * len(_OTHER_SPACES))
 
 
-class _Line(MoveOrders, CombatOrders, DiplomacyOrders, GmRulings):
+class _Line(MoveOrders, CombatOrders, CaptiveOrders, EventOrders, DiplomacyOrders, GmRulings):
     """One line being read: its label decides who speaks, then its statement is built
     (each statement by the ``_st_<statement>`` method of the reader of its kind)."""
 

@@ -165,6 +165,26 @@ class LineReader:
     def many(self, names: Tree[Token] | None, kinds: frozenset[str]) -> tuple[str, ...]:
         return tuple(self.resolve(p, kinds).id for p in self.items(names))
 
+    def one_of(self, found: list[str], node: Tree[Token], none: str, several: str) -> str:
+        """The one id of ``found`` (a request, a declaration, an alliance that the words
+        at ``node`` point to): refused with ``none`` when there is none, ambiguous with
+        ``several`` when there are more."""
+        if not found:
+            raise Refuse(none)
+        if len(found) > 1:
+            raise Fail(
+                AmbiguousName(
+                    self.lineno,
+                    column_of(node),
+                    self.text,
+                    f"{several}: {nm.join_or(found)}; give its id",
+                    self.raw(node),
+                    tuple(found),
+                    tuple(found),
+                )
+            )
+        return found[0]
+
     def new_ident(self, node: Node) -> str:
         """An id the author chooses (``AS RG``, ``FORM ARMY North``): read in lower case,
         and a short id (``kingmaker.rules.limits``) or a problem at its column."""

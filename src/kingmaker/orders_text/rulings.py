@@ -1,5 +1,6 @@
-"""The GM's rulings: heirs, storms, control, deaths and captures, combat outcomes,
-expiries and deadlines, the end of a turn, the seed and injected randomness."""
+"""The GM's rulings: heirs, storms, control, deaths and captures, combat outcomes (by
+hand, or the engine's draw for a battle or a siege), expiries and deadlines, the event
+card, the end of a phase or a turn, the seed and injected randomness."""
 
 from __future__ import annotations
 
@@ -65,10 +66,35 @@ class GmRulings(LineReader):
         )
 
     def _st_resolve(self, st: Tree[Token]) -> c.Command:
-        combat = self.resolve(subtrees(st, "ident")[0], nm.COMBATS).id
-        spans = [span_of(t) for t in st.children if isinstance(t, Token) and t.type == "TEXT"]
-        text = self.text[spans[0][0] : spans[0][1]] if spans else ""
-        return c.ResolveCombat(self.by, combat, text.strip())
+        """``RESOLVE c7: <summary>`` is the GM's ruling by hand (``ResolveCombat``); so is
+        ``RESOLVE c7`` in a game without phases. In a game with phases ``RESOLVE c7`` is
+        the engine's draw: the battle of an attack (``Battle``), or the draw for a siege
+        (``SiegeAssault``), which may also be named by its place (``RESOLVE York``).
+        ``RESOLVE c7 BY DRAW`` asks for the engine's draw in any game."""
+        node = subtrees(st, "name")[0]
+        summary = first_of(st, "summary")
+        by_draw = first_of(st, "by_draw") is not None
+        if summary is not None or not (by_draw or self.state.phased):
+            combat = self.resolve(node, nm.COMBATS).id
+            spans = [span_of(t) for t in (summary.children if summary else ()) if isinstance(t, Token)]
+            text = self.text[spans[0][0] : spans[0][1]] if spans else ""
+            return c.ResolveCombat(self.by, combat, text.strip())
+        e = self.resolve(node, nm.COMBATS | nm.PLACES if self.state.sieges else nm.COMBATS)
+        if e.kind == nm.PLACE:
+            return c.SiegeAssault(self.by, e.id)
+        fight = next(x for x in self.state.combats if x.id == e.id)
+        if fight.kind == "siege" and not by_draw:
+            return c.SiegeAssault(self.by, fight.place)
+        return c.Battle(self.by, e.id)
+
+    def _st_assault(self, st: Tree[Token]) -> c.Command:
+        return c.SiegeAssault(self.by, self.resolve(subtrees(st, "name")[0], nm.PLACES).id)
+
+    def _st_draw_event(self, st: Tree[Token]) -> c.Command:
+        return c.DrawEvent(self.by, self.request_id(st))
+
+    def _st_end_phase(self, st: Tree[Token]) -> c.Command:
+        return c.EndPhase(self.by)
 
     def _st_expire(self, st: Tree[Token]) -> c.Command:
         return c.Expire(self.by, self.resolve(subtrees(st, "ident")[0], nm.REQUESTS).id)

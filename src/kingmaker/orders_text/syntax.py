@@ -59,13 +59,18 @@ _SECONDARY: Final = frozenset(
         "MOVE", "SAIL", "ENTER", "LEAVE", "EMBARK", "LAND", "DISEMBARKS", "DISEMBARK", "FORMS",
         "BESIEGE", "BATTLE", "ATTACK", "DEFEND", "GO", "ALLY", "DECLARE", "ACCEPT", "CONFIRM",
         "DECLINE", "REJECT", "GRANT", "REVOKE", "STORMS", "DIRECTLY", "HARBOR", "ENTRANCE",
-        "ABOARD", "A", "AN", "AMPERSAND",
+        "ABOARD", "A", "AN", "AMPERSAND", "EXECUTE", "PLAY", "GIVE", "FREES",
     }
 )  # fmt: skip
+# Second spellings that are also keywords of their own somewhere (CAPTURE and RELEASE
+# start the GM's rulings, RANSOM names a ransom in CONFIRMS RANSOM OF, FREE is a
+# ransom's terms): left out only where their first spelling is listed too.
+_SECOND_TO: Final = {"CAPTURE": "CAPTURES", "RANSOM": "RANSOMS", "RELEASE": "RELEASES", "FREE": "RELEASES"}
 # Shown first when many things are expected.
 _FIRST: Final = (
     "MOVES", "SAILS", "ENTERS", "LEAVES", "EMBARKS", "LANDS", "FORM", "BESIEGES", "BATTLES",
-    "ATTACKS", "DEFENDS", "ALLIES", "CONFIRMS", "REJECTS", "GRANTS", "REVOKES",
+    "ATTACKS", "DEFENDS", "CAPTURES", "ALLIES", "CONFIRMS", "REJECTS", "GRANTS", "REVOKES",
+    "RANSOMS", "RELEASES", "EXECUTES", "PLAYS",
 )  # fmt: skip
 _MAX_SHOWN: Final = 12
 
@@ -98,6 +103,7 @@ def keywords() -> frozenset[str]:
 def _expected_words(expected: Sequence[str]) -> tuple[str, ...]:
     words = _terminal_words()
     keys = [e for e in expected if e not in _HIDDEN and e not in _SECONDARY and e in words]
+    keys = [k for k in keys if _SECOND_TO.get(k) not in keys]
     if "WORD" in keys and "STRING" in keys:
         keys.remove("STRING")  # "a name" says it
     rank = {k: i for i, k in enumerate(_FIRST)}
@@ -126,7 +132,10 @@ def _acceptable(err: UnexpectedInput) -> tuple[str, ...] | None:
     """The terminals the parser could take where it stopped: each candidate of the parse
     table's state is tried through the reductions it would cause (a merged LALR state
     lists more lookaheads than the line's own context allows)."""
-    state = getattr(err, "state", None)
+    return _acceptable_in(getattr(err, "state", None))
+
+
+def _acceptable_in(state: object) -> tuple[str, ...] | None:
     stack = getattr(state, "state_stack", None)
     conf = getattr(state, "parse_conf", None)
     if not isinstance(stack, list) or conf is None or not stack:
@@ -207,3 +216,25 @@ def _misspelt_keyword(before: str, expected: tuple[str, ...]) -> str:
         if close:
             return f"is “{word}” meant to be {close[0].upper()}?"
     return ""
+
+
+def misspelt_verb(lineno: int, text: str, pos: int) -> SyntaxProblem | None:
+    """The syntax problem of a line that parses only because its verb is misspelt into
+    the subject (``Percy moevs TO York`` reads as a ship answering a storm): the words
+    before ``pos`` (where the keyword that follows the subject starts) end with a word
+    close to a keyword the line could take there in its place. None when they do not."""
+    before = text[:pos]
+    try:
+        interactive = parser().parse_interactive(before)
+        interactive.exhaust_lexer()
+    except UnexpectedInput:  # pragma: no cover - the words before parsed once already
+        return None
+    accepted = sorted(t for t in _acceptable_in(interactive.parser_state) or () if t != "$END")
+    found = text[pos:].split()[0] if text[pos:].split() else ""
+    accepted = [t for t in accepted if _terminal_words().get(t, "").lower() != found.lower()]
+    expected = _expected_words(accepted)
+    hint = _misspelt_keyword(before, expected)
+    if not hint:
+        return None
+    message = f"“{found}” is not expected here: expected {_expected_phrase(expected)} ({hint})"
+    return SyntaxProblem(lineno, pos + 1, text, message, expected, found)
