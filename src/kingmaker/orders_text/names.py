@@ -1,6 +1,6 @@
 """Names as players write them: nobles (by id, name or title), ships, armies and fleets,
-heirs, places, sea zones, factions, cards (awards, noble cards and event cards, as a
-ransom or a held card names them), and the ids of requests, alliances and combats.
+heirs, places, sea zones, factions, cards (awards, noble and ship cards, event cards,
+as a ransom or a held card names them), and the ids of requests, alliances and combats.
 
 Resolution is case-insensitive and ignores punctuation and a leading "the"; it tries,
 in order, an exact match, a unique prefix (at least three letters: ``Tadc`` is
@@ -42,7 +42,7 @@ SEA: Final = "sea"
 FACTION: Final = "faction"
 GAME_MASTER: Final = "gm"
 TITLE: Final = "title"  # a title no noble in play holds (it resolves to nothing)
-CARD: Final = "card"  # a card as a hand holds it: an award, a noble card, an event card
+CARD: Final = "card"  # a card as a hand holds it: an award, a noble or ship card, an event card
 REQUEST: Final = "request"
 DECLARATION: Final = "declaration"
 ALLIANCE: Final = "alliance"
@@ -343,12 +343,12 @@ class Names:
             pool.seal()
 
     def _cards(self) -> None:
-        """Cards by id and name: awards, noble cards and event cards. One that a hand or
+        """Cards by id and name: awards, noble and ship cards, event cards. One that a hand or
         a noble in play holds is live (so a faction's own card wins over a namesake)."""
         state, cat = self.state, self.state.catalog
         held = {c for hand in state.hands.values() for c in hand}
         held |= {a for n in state.nobles.values() for a in n.awards}
-        tables: tuple[Mapping[str, object], ...] = (cat.awards, cat.nobles, cat.events)
+        tables: tuple[Mapping[str, object], ...] = (cat.awards, cat.nobles, cat.ships, cat.events)
         for table in tables:
             for ident in table:
                 name = cat.name_of(ident)

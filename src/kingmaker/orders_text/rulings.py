@@ -11,7 +11,8 @@ from lark import Token, Tree
 from kingmaker.rules import commands as c
 
 from . import names as nm
-from .reading import LineReader, first_of, span_of, subtrees
+from .errors import UnknownName
+from .reading import Fail, LineReader, first_of, span_of, subtrees
 
 _NEUTRAL: Final = frozenset({"neutral", "nobody", "none", "no one", "no faction"})
 
@@ -79,7 +80,16 @@ class GmRulings(LineReader):
             spans = [span_of(t) for t in (summary.children if summary else ()) if isinstance(t, Token)]
             text = self.text[spans[0][0] : spans[0][1]] if spans else ""
             return c.ResolveCombat(self.by, combat, text.strip())
-        e = self.resolve(node, nm.COMBATS | nm.PLACES if self.state.sieges else nm.COMBATS)
+        try:
+            e = self.resolve(node, nm.COMBATS | nm.PLACES if self.state.sieges else nm.COMBATS)
+        except Fail as f:  # a mistyped combat id: "did you mean c7?" if it is near one
+            if isinstance(f.problem, UnknownName) and self.state.combats:
+                try:
+                    self.resolve(node, nm.COMBATS)
+                except Fail as g:
+                    if isinstance(g.problem, UnknownName) and g.problem.suggestions:
+                        raise g from None
+            raise
         if e.kind == nm.PLACE:
             return c.SiegeAssault(self.by, e.id)
         fight = next(x for x in self.state.combats if x.id == e.id)
