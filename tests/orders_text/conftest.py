@@ -12,6 +12,8 @@ import pytest
 
 from kingmaker.data import load_dataset
 from kingmaker.rules import commands as c
+from kingmaker.rules import events as ev
+from kingmaker.rules.apply import apply
 from kingmaker.rules.deal import new_game
 from kingmaker.rules.decide import play
 from kingmaker.rules.frozen import FrozenDict
@@ -98,3 +100,60 @@ def busy_game(forum_game: GameState) -> GameState:
         assert not d.refused, d.explanation
     assert set(state.requests) == {"q6"} and [x.id for x in state.combats] == ["c7"]
     return state
+
+
+@pytest.fixture(scope="session")
+def full_game() -> GameState:
+    """``build_full_game()``."""
+    return build_full_game()
+
+
+def build_full_game() -> GameState:
+    """A game with phases (FULL_GAME), red's turn, in its combat phase. York: Percy
+    (escorting Henry VI) and Stanley of red, Clifford and Scrope of blue, in the open;
+    Margaret of Anjou unescorted there. Ripon besieged by green's Neville, blue's Talbot
+    inside, blue's Mowbray in the open. Stafford (blue) red's captive, taken at York.
+    Red holds Forced March, blue the City of Bristol. Stanley's attack on Clifford
+    declared (c7); blue's ransom of Stafford for Bristol pending (r1); a storm drives
+    red's Grace Dieu from the North Sea (storm-1)."""
+    ds = load_dataset()
+    s = new_game(ds.board, ds.catalog, FACTIONS, "forum-full", removed=ds.setup.removed, full_game=True)
+    nobles = {
+        "percy": _noble(s, "percy", "red", "york"),
+        "stanley": _noble(s, "stanley", "red", "york"),
+        "clifford": _noble(s, "clifford", "blue", "york"),
+        "scrope": _noble(s, "scrope", "blue", "york"),
+        "stafford": _noble(s, "stafford", "blue", "york"),
+        "talbot": _noble(s, "talbot", "blue", "ripon", True),
+        "mowbray": _noble(s, "mowbray", "blue", "ripon"),
+        "neville": _noble(s, "neville", "green", "ripon"),
+    }
+    ships = {"grace_dieu": Ship("grace_dieu", "red", 300, "north_sea")}
+    hands = {"red": ("forced_march",), "blue": ("city_of_bristol",)}
+    s = s.evolve(
+        nobles=FrozenDict(nobles),
+        ships=FrozenDict(ships),
+        armies=FrozenDict(),
+        event_deck=tuple(x for x in s.event_deck if x != "forced_march"),
+        crown_deck=tuple(x for x in s.crown_deck if x != "city_of_bristol"),
+        chancery=tuple(x for x in s.chancery if x != "city_of_bristol"),
+        hands=FrozenDict(hands),
+    )
+    for e in (
+        ev.HeirMoved("henry_vi", "percy"),
+        ev.HeirMoved("margaret_of_anjou", None, "york", False),
+        ev.NobleTaken("stafford", "red", "york"),
+        ev.SiegeBegan("ripon", "green", ("neville",)),
+    ):
+        s = apply(s, e)
+    for cmd in (
+        c.Attack("red", "stanley", "clifford", id="c7"),
+        c.Ransom("blue", "r1", "stafford", (c.Consideration("blue", ("city_of_bristol",)),)),
+    ):
+        s, d = play(s, cmd)
+        assert not d.refused, d.explanation
+    ports = tuple(sorted(p for p in s.board.places if "north_sea" in s.board.places[p].seas))
+    s = apply(s, ev.StormBegan("storm-1", ("grace_dieu",), (ports,)))
+    assert s.phased and s.phase == "combat" and set(s.requests) == {"r1"}
+    assert [x.id for x in s.combats] == ["c7"] and set(s.sieges) == {"ripon"}
+    return s

@@ -21,12 +21,15 @@ Draw = Callable[..., object]
 
 @functools.cache
 def played_states() -> tuple[GameState, ...]:
-    """States of a few random games on new default games (every 40th step)."""
+    """States of a few random games on new default games (every 40th step): four
+    without phases, two with (the full game: phases, hands, decks)."""
     ds = load_dataset()
     out: list[GameState] = []
-    for seed in range(4):
+    for seed in range(6):
         factions = ds.setup.faction_ids(3 + seed % 3)
-        game = new_game(ds.board, ds.catalog, factions, f"orders-text-{seed}", removed=ds.setup.removed)
+        game = new_game(
+            ds.board, ds.catalog, factions, f"orders-text-{seed}", removed=ds.setup.removed, full_game=seed >= 4
+        )
         out.append(game)
         for i, p in enumerate(random_play(game, 320, seed)):
             if i % 40 == 39:
@@ -73,7 +76,8 @@ def commands(draw: Draw, state: GameState) -> c.Command:
                 "attack", "defend", "form_army", "confirm", "reject", "declare", "answer",
                 "deadline", "leave_alliance", "grant", "revoke", "storm", "set_control",
                 "random", "end_turn", "reveal_seed", "kill", "capture", "release", "move_heir",
-                "resolve", "expire",
+                "resolve", "expire", "battle", "siege_assault", "draw_event", "end_phase",
+                "capture_heir", "choose_port", "play_card", "ransom", "release_captive", "execute",
             ]
         )
     )  # fmt: skip
@@ -112,8 +116,13 @@ def commands(draw: Draw, state: GameState) -> c.Command:
     if kind == "siege":
         return c.Siege(faction, draw(st.sampled_from(land_units)), draw(place), draw(request_ids))
     if kind == "attack":
+        sally = tuple(draw(st.lists(st.sampled_from(nobles), max_size=2))) if draw(st.booleans()) else ()
         return c.Attack(
-            faction, draw(st.sampled_from(land_units)), draw(st.sampled_from(land_units)), draw(request_ids)
+            faction,
+            draw(st.sampled_from(land_units)),
+            draw(st.sampled_from(land_units)),
+            draw(request_ids),
+            sally,
         )
     if kind == "defend":
         return c.Defend(faction, draw(st.sampled_from(nobles)), draw(st.sampled_from(nobles)))
@@ -175,4 +184,59 @@ def commands(draw: Draw, state: GameState) -> c.Command:
             return c.EndTurn(c.GM)
         summary = draw(st.text(st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Zl", "Zp")), max_size=30))
         return c.ResolveCombat(c.GM, draw(st.sampled_from(state.combats)).id, summary.strip())
-    raise AssertionError(kind)
+    return _full_game(draw, state, kind, faction)
+
+
+def _cards(state: GameState) -> list[str]:
+    cat = state.catalog
+    return sorted({*cat.awards, *cat.events, *cat.ships, *(x for hand in state.hands.values() for x in hand)})
+
+
+def _full_game(draw: Draw, state: GameState, kind: str, faction: str) -> c.Command:
+    """Commands of the full game (FULL_GAME 3.2-3.6)."""
+    cat = state.catalog
+    nobles = sorted(state.nobles) or sorted(cat.nobles)
+    noble = st.sampled_from(nobles)
+    heirs = sorted(cat.heirs)
+    places = sorted(state.board.places)
+    if kind == "battle":
+        attacks = [x.id for x in state.combats]
+        return c.Battle(c.GM, draw(st.sampled_from(attacks))) if attacks else c.EndPhase(c.GM)
+    if kind == "siege_assault":
+        return c.SiegeAssault(c.GM, draw(st.sampled_from(sorted(state.sieges) or places)))
+    if kind == "draw_event":
+        return c.DrawEvent(c.GM, draw(request_ids))
+    if kind == "end_phase":
+        return c.EndPhase(c.GM)
+    if kind == "capture_heir":
+        return c.CaptureHeir(faction, draw(noble), draw(st.sampled_from(heirs)))
+    if kind == "choose_port":
+        ports = sorted(p for p in places if state.board.places[p].is_port)
+        ships = sorted(state.ships) or sorted(cat.ships)
+        return c.ChoosePort(faction, draw(st.sampled_from(ships)), draw(st.sampled_from(ports)))
+    if kind == "play_card":
+        unit = draw(st.sampled_from(nobles + sorted(state.ships) + sorted(state.armies)))
+        return c.PlayCard(faction, draw(st.sampled_from(_cards(state))), unit)
+    if kind == "release_captive":
+        return c.ReleaseCaptive(faction, draw(noble))
+    if kind == "execute":
+        if draw(st.booleans()):
+            return c.Execute(faction, captive=draw(noble))
+        return c.Execute(faction, heir=draw(st.sampled_from(heirs)))
+    assert kind == "ransom", kind
+    parties = st.sampled_from(list(state.turn_order))
+    give = draw(
+        st.lists(
+            st.builds(
+                c.Consideration,
+                parties,
+                st.lists(st.sampled_from(_cards(state)), max_size=2).map(tuple),
+                st.lists(st.sampled_from(heirs), max_size=1).map(tuple),
+            ),
+            max_size=2,
+        )
+    )
+    words = st.text(st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Zl", "Zp")), max_size=30)
+    note = " ".join(draw(words).split())
+    captive = draw(noble) if draw(st.integers(0, 4)) else draw(st.sampled_from(heirs))
+    return c.Ransom(faction, draw(new_ids), captive, tuple(give), note)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kingmaker.orders_text import parse_order
+from kingmaker.orders_text import format_order, parse_order
 from kingmaker.rules import commands as c
 from kingmaker.rules.commands import GM
 from kingmaker.rules.state import GameState
@@ -297,6 +297,96 @@ EXAMPLES: list[tuple[str, str, str, c.Command]] = [
     ("forum_game", GM, "END TURN", c.EndTurn(GM)),
     ("forum_game", GM, "REVEAL SEED", c.RevealSeed(GM)),
     ("forum_game", GM, "RANDOM 4, 17", c.InjectRandom(GM, (4, 17))),
+    # -- the full game: battles and sieges (a faction's nobles in no army on one side of the
+    #    walls are one force: Clifford and Scrope)
+    ("full_game", "red", "Percy BATTLES Blue IN York", c.Attack("red", "percy", "clifford")),
+    ("full_game", "red", "Percy BATTLE Blue", c.Attack("red", "percy", "clifford")),
+    (
+        "full_game",
+        "blue",
+        "Mowbray ATTACKS Neville WITH SALLY FROM Ripon: Talbot",
+        c.Attack("blue", "mowbray", "neville", sally=("talbot",)),
+    ),
+    (
+        "full_game",
+        "blue",
+        "Mowbray ATTACKS Neville WITH SALLY: Talbot AS b2",
+        c.Attack("blue", "mowbray", "neville", "b2", ("talbot",)),
+    ),
+    (
+        "full_game",
+        "blue",
+        "Mowbray BATTLES Green AT Ripon WITH SALLY Talbot",
+        c.Attack("blue", "mowbray", "neville", sally=("talbot",)),
+    ),
+    ("full_game", "green", "Neville BESIEGES Ripon", c.Siege("green", "neville", "ripon")),
+    ("full_game", "green", "Neville BESIEGE Ripon AS s2", c.Siege("green", "neville", "ripon", "s2")),
+    # -- heirs, captives and ransoms
+    ("full_game", "red", "Percy CAPTURES Margaret of Anjou", c.CaptureHeir("red", "percy", "margaret_of_anjou")),
+    ("full_game", "red", "Stanley CAPTURE Margaret", c.CaptureHeir("red", "stanley", "margaret_of_anjou")),
+    (
+        "full_game",
+        "blue",
+        "Blue RANSOMS Stafford FOR City of Bristol AS r2",
+        c.Ransom("blue", "r2", "stafford", (c.Consideration("blue", ("city_of_bristol",)),)),
+    ),
+    (
+        "full_game",
+        "blue",
+        "RANSOM Stafford FOR Bristol AND Henry VI AS r2",
+        c.Ransom("blue", "r2", "stafford", (c.Consideration("blue", ("city_of_bristol",), ("henry_vi",)),)),
+    ),
+    ("full_game", "red", "Red RANSOMS Stafford FREE AS r2", c.Ransom("red", "r2", "stafford")),
+    ("full_game", "red", "Red RANSOMS Stafford FOR NOTHING AS r2", c.Ransom("red", "r2", "stafford")),
+    (
+        "full_game",
+        "red",
+        "Red RANSOMS Stafford: Blue GIVES Bristol; Red GIVES Forced March AS r2",
+        c.Ransom(
+            "red",
+            "r2",
+            "stafford",
+            (c.Consideration("blue", ("city_of_bristol",)), c.Consideration("red", ("forced_march",))),
+        ),
+    ),
+    (
+        "full_game",
+        "red",
+        "Red RANSOMS Stafford: Blue GIVES Bristol; Red GIVES NOTHING AS r2 PROMISE: our votes in Parliament",
+        c.Ransom(
+            "red",
+            "r2",
+            "stafford",
+            (c.Consideration("blue", ("city_of_bristol",)), c.Consideration("red")),
+            "our votes in Parliament",
+        ),
+    ),
+    ("full_game", "red", "Red CONFIRMS r1", c.Confirm("red", "r1")),
+    ("full_game", "red", "Red REJECTS r1", c.Reject("red", "r1")),
+    ("full_game", "red", "Red CONFIRMS RANSOM OF Stafford", c.Confirm("red", "r1")),
+    ("full_game", "red", "ACCEPT RANSOM FOR Stafford", c.Confirm("red", "r1")),
+    ("full_game", "red", "Red DECLINES RANSOM OF Stafford", c.Reject("red", "r1")),
+    ("full_game", "red", "Red RELEASES Stafford", c.ReleaseCaptive("red", "stafford")),
+    ("full_game", "red", "FREE Stafford", c.ReleaseCaptive("red", "stafford")),
+    ("full_game", "red", "Red EXECUTES Stafford", c.Execute("red", captive="stafford")),
+    ("full_game", "red", "Red EXECUTES Henry VI", c.Execute("red", heir="henry_vi")),
+    # -- events: storms and held cards
+    ("full_game", "red", "Grace Dieu TO Hull", c.ChoosePort("red", "grace_dieu", "hull")),
+    ("full_game", "red", "Red: Grace Dieu TO Scarborough", c.ChoosePort("red", "grace_dieu", "scarborough")),
+    ("full_game", "red", "Red PLAYS Forced March FOR Percy", c.PlayCard("red", "forced_march", "percy")),
+    ("full_game", "red", "PLAY Forced March FOR Stanley", c.PlayCard("red", "forced_march", "stanley")),
+    # -- the GM in the full game
+    ("full_game", GM, "DRAW EVENT", c.DrawEvent(GM)),
+    ("full_game", GM, "DRAW EVENT AS s9", c.DrawEvent(GM, "s9")),
+    ("full_game", GM, "RESOLVE c7", c.Battle(GM, "c7")),
+    ("full_game", GM, "RESOLVE c7 BY DRAW", c.Battle(GM, "c7")),
+    ("full_game", GM, "RESOLVE c7: Clifford fled to Ripon", c.ResolveCombat(GM, "c7", "Clifford fled to Ripon")),
+    ("full_game", GM, "RESOLVE c7:", c.ResolveCombat(GM, "c7")),
+    ("full_game", GM, "RESOLVE Ripon", c.SiegeAssault(GM, "ripon")),
+    ("full_game", GM, "ASSAULT Ripon", c.SiegeAssault(GM, "ripon")),
+    ("full_game", GM, "END PHASE", c.EndPhase(GM)),
+    ("full_game", GM, "Red: Red RANSOMS Stafford FREE AS r2", c.Ransom("red", "r2", "stafford")),
+    ("busy_game", GM, "RESOLVE c7 BY DRAW", c.Battle(GM, "c7")),
     # -- case, labels, bullets
     (
         "forum_game",
@@ -320,3 +410,61 @@ def test_example_reads_as_the_command(
     order = parse_order(state, text, author)
     assert order.refusal is None, order.refusal
     assert order.command == expected
+
+
+# (state fixture, command, its canonical text): format_order writes it, and it reads back
+CANONICAL: list[tuple[str, c.Command, str]] = [
+    ("full_game", c.Attack("red", "percy", "clifford"), "Percy ATTACKS Clifford"),
+    (
+        "full_game",
+        c.Attack("blue", "mowbray", "neville", "b2", ("talbot",)),
+        "Mowbray ATTACKS Neville WITH SALLY FROM Ripon: Talbot AS b2",
+    ),
+    ("full_game", c.Siege("green", "neville", "ripon"), "Neville BESIEGES Ripon"),
+    ("full_game", c.CaptureHeir("red", "percy", "margaret_of_anjou"), "Percy CAPTURES Margaret of Anjou"),
+    (
+        "full_game",
+        c.Ransom("blue", "r2", "stafford", (c.Consideration("blue", ("city_of_bristol",), ("henry_vi",)),)),
+        "Blue RANSOMS Stafford FOR City of Bristol AND Henry VI AS r2",
+    ),
+    ("full_game", c.Ransom("red", "r2", "stafford"), "Red RANSOMS Stafford FREE AS r2"),
+    (
+        "full_game",
+        c.Ransom(
+            "red",
+            "r2",
+            "stafford",
+            (c.Consideration("blue", ("city_of_bristol",)), c.Consideration("red")),
+            "our votes in Parliament",
+        ),
+        "Red RANSOMS Stafford: Blue GIVES City of Bristol; Red GIVES NOTHING AS r2 PROMISE: our votes in Parliament",
+    ),
+    ("full_game", c.Confirm("red", "r1"), "Red CONFIRMS r1"),
+    ("full_game", c.Reject("red", "r1"), "Red REJECTS r1"),
+    ("full_game", c.ReleaseCaptive("red", "stafford"), "Red RELEASES Stafford"),
+    ("full_game", c.Execute("red", captive="stafford"), "Red EXECUTES Stafford"),
+    ("full_game", c.Execute("red", heir="henry_vi"), "Red EXECUTES Henry VI"),
+    ("full_game", c.ChoosePort("red", "grace_dieu", "hull"), "Grace Dieu TO Kingston upon Hull"),
+    ("full_game", c.PlayCard("red", "forced_march", "percy"), "Red PLAYS Forced March FOR Percy"),
+    ("full_game", c.DrawEvent(GM), "DRAW EVENT"),
+    ("full_game", c.DrawEvent(GM, "s9"), "DRAW EVENT AS s9"),
+    ("full_game", c.Battle(GM, "c7"), "RESOLVE c7"),
+    ("full_game", c.ResolveCombat(GM, "c7", "Clifford fled"), "RESOLVE c7: Clifford fled"),
+    ("full_game", c.ResolveCombat(GM, "c7"), "RESOLVE c7:"),
+    ("full_game", c.SiegeAssault(GM, "ripon"), "ASSAULT Ripon"),
+    ("full_game", c.EndPhase(GM), "END PHASE"),
+    # without phases a bare RESOLVE is the GM's ruling by hand; the engine's draw is BY DRAW
+    ("busy_game", c.ResolveCombat(GM, "c7"), "RESOLVE c7"),
+    ("busy_game", c.Battle(GM, "c7"), "RESOLVE c7 BY DRAW"),
+]
+
+
+@pytest.mark.parametrize(("fixture", "command", "text"), CANONICAL, ids=[e[2] for e in CANONICAL])
+def test_canonical_text_of_the_full_game(
+    fixture: str, command: c.Command, text: str, request: pytest.FixtureRequest
+) -> None:
+    state: GameState = request.getfixturevalue(fixture)
+    assert format_order(command, state) == text
+    order = parse_order(state, text, command.by)
+    assert order.refusal is None, order.refusal
+    assert order.command == command

@@ -88,6 +88,25 @@ VALID = [
     "# a comment",
     "// another comment",
     "Red:",
+    # the full game
+    "Mowbray ATTACKS Neville WITH SALLY FROM Ripon: Talbot",
+    "Percy BATTLES Blue IN York WITH SALLY: Talbot AS b1",
+    "Percy CAPTURES Margaret of Anjou",
+    "Grace Dieu TO Hull",
+    "Red RANSOMS Stafford FOR City of Bristol AND Henry VI AS r2",
+    "Red RANSOMS Stafford FREE",
+    "Red RANSOMS Stafford: Blue GIVES Bristol; Red GIVES NOTHING AS r3 PROMISE: our votes",
+    "Red CONFIRMS RANSOM OF Stafford",
+    "Blue REJECTS r1",
+    "Red RELEASES Stafford",
+    "Red EXECUTES Henry VI",
+    "Red PLAYS Forced March FOR Percy",
+    "DRAW EVENT AS s1",
+    "RESOLVE c7",
+    "RESOLVE c7 BY DRAW",
+    "RESOLVE Ripon",
+    "ASSAULT Ripon",
+    "END PHASE",
 ]
 
 SPECIAL = ":,.\"“”#/-*•()&'’_\t "
@@ -128,7 +147,7 @@ def _command(state: GameState, rnd: random.Random, i: int) -> c.Command:
     places = sorted(state.board.places)
     f = rnd.choice(state.turn_order)
     n, p = rnd.choice(nobles), rnd.choice(places)
-    pick = i % 8
+    pick = i % 12
     if pick == 0:
         return c.MoveRoad(f, n, (p, *sorted(state.board.road_neighbours(p))[:2]), rnd.random() < 0.3)
     if pick == 1:
@@ -143,7 +162,17 @@ def _command(state: GameState, rnd: random.Random, i: int) -> c.Command:
         return c.FormArmy(f, f"army-{i}", tuple(rnd.sample(nobles, min(2, len(nobles)))))
     if pick == 6:
         return c.Sail(f, rnd.choice(sorted(state.ships)), rnd.choice(sorted(state.board.seas)))
-    return c.DeclareAlliance(f, f"alliance-{i}", tuple(x for x in state.turn_order if x != f)[:2])
+    if pick == 7:
+        return c.DeclareAlliance(f, f"alliance-{i}", tuple(x for x in state.turn_order if x != f)[:2])
+    cards = sorted(state.catalog.events)
+    if pick == 8:
+        give = (c.Consideration(f, (rnd.choice(cards),)), c.Consideration(rnd.choice(state.turn_order)))
+        return c.Ransom(f, f"r{i}", n, give if rnd.random() < 0.5 else give[:1], "a promise")
+    if pick == 9:
+        return c.Execute(f, heir=rnd.choice(sorted(state.catalog.heirs))) if rnd.random() < 0.5 else c.Execute(f, n)
+    if pick == 10:
+        return c.PlayCard(f, rnd.choice(cards), n)
+    return c.Attack(f, n, rnd.choice(nobles), None, (rnd.choice(nobles),))
 
 
 def mutate(text: str, rnd: random.Random, pool: tuple[str, ...]) -> str:
@@ -224,9 +253,10 @@ def assert_clear(state: GameState, text: str, author: str, check: bool) -> None:
 
 
 def _states(
-    forum_game: GameState, at_hull: GameState, aboard: GameState, busy_game: GameState
+    forum_game: GameState, at_hull: GameState, aboard: GameState, busy_game: GameState, full_game: GameState
 ) -> list[GameState]:
-    return [forum_game, at_hull, aboard, busy_game, *played_states()[:: max(1, len(played_states()) // 4)]]
+    played = played_states()
+    return [forum_game, at_hull, aboard, busy_game, full_game, *played[:: max(1, len(played) // 4)]]
 
 
 def _hypothesis_texts(states: list[GameState]) -> st.SearchStrategy[tuple[GameState, str, str]]:
@@ -254,9 +284,14 @@ def _hypothesis_texts(states: list[GameState]) -> st.SearchStrategy[tuple[GameSt
 
 @pytest.mark.parametrize("batch", range(BATCHES))
 def test_reader_never_raises(
-    batch: int, forum_game: GameState, at_hull: GameState, aboard: GameState, busy_game: GameState
+    batch: int,
+    forum_game: GameState,
+    at_hull: GameState,
+    aboard: GameState,
+    busy_game: GameState,
+    full_game: GameState,
 ) -> None:
-    states = _states(forum_game, at_hull, aboard, busy_game)
+    states = _states(forum_game, at_hull, aboard, busy_game, full_game)
     count = 0
 
     @seed(batch)

@@ -58,6 +58,15 @@ def test_round_trip_with_ships_armies_and_passengers(
     _round_trip(state, cmd)
 
 
+@settings(max_examples=700, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_round_trip_in_the_full_game(data: st.DataObject, full_game: GameState) -> None:
+    """With phases, an attack and a siege open, a captive, hands, a ransom and a storm
+    pending: every command, the full game's among them, reads back."""
+    cmd = data.draw(commands(full_game), label="command")
+    _round_trip(full_game, cmd)
+
+
 def test_canonical_examples(forum_game: GameState) -> None:
     s = forum_game
     assert format_order(c.MoveRoad("red", "percy", ("york", "tadcaster", "leeds")), s) == (
