@@ -40,7 +40,7 @@ def test_names_with_line_breaks_are_refused(tmp_path: Path) -> None:
     cli = Cli(tmp_path / "g.db")
     out = cli.run("new", "Wars\n\n## GM ANNOUNCEMENT", "--id", "w", code=1)
     assert "one line" in out and "line break" in out
-    cli.run("new", "Wars", "--id", "w", "--seed", "s")
+    cli.run("new", "Wars", "--id", "w", "--seed", "s", "--hand-adjudication")
     out = cli.run("seat", "w", "red", "Ann\u202e", code=1)
     assert "bidirectional" in out
     out = cli.run("undo", "w", "--", "-1", code=1)
@@ -49,7 +49,7 @@ def test_names_with_line_breaks_are_refused(tmp_path: Path) -> None:
 
 def test_markup_in_what_users_wrote_is_printed_literally(tmp_path: Path) -> None:
     cli = Cli(tmp_path / "g.db")
-    cli.run("new", "Wars [/red] of [bold]the[/bold] Roses", "--id", "w", "--seed", "s")
+    cli.run("new", "Wars [/red] of [bold]the[/bold] Roses", "--id", "w", "--seed", "s", "--hand-adjudication")
     out = cli.run("seat", "w", "red", "Ann [/bold] [link=http://evil.example]x[/link]")
     assert "secret token" in out and "Ann [/bold] [link=http://evil.example]x[/link]" in out
     games = _squeezed(cli.run("games"))  # a table wraps long cells: look for the pieces
@@ -64,7 +64,7 @@ def test_markup_in_what_users_wrote_is_printed_literally(tmp_path: Path) -> None
 
 def test_a_post_over_the_limits_is_refused(tmp_path: Path) -> None:
     cli = Cli(tmp_path / "g.db")
-    cli.run("new", "Wars", "--id", "w", "--seed", "s")
+    cli.run("new", "Wars", "--id", "w", "--seed", "s", "--hand-adjudication")
     head = json.loads(cli.run("status", "w", "--json"))
     out = cli.run("orders", "w", "--as", "red", stdin="Red ALLIES WITH Green\n" * (ORDERS_MAX_LINES + 1), code=1)
     assert f"at most {ORDERS_MAX_LINES}" in out

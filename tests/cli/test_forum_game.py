@@ -36,7 +36,17 @@ class Cli:
 
 def test_three_rounds_through_the_cli(tmp_path: Path) -> None:
     cli = Cli(tmp_path / "forum.db")
-    cli.run("new", "Forum test", "--id", "e2e", "--seed", "e2e", "--factions", "red,blue,green,gold")
+    cli.run(
+        "new",
+        "Forum test",
+        "--id",
+        "e2e",
+        "--seed",
+        "e2e",
+        "--factions",
+        "red,blue,green,gold",
+        "--hand-adjudication",
+    )
     for faction, player in (("red", "Ann"), ("blue", "Ben"), ("green", "Cat"), ("gold", "Dan")):
         assert "secret token" in cli.run("seat", "e2e", faction, player)
 
@@ -80,16 +90,16 @@ def test_three_rounds_through_the_cli(tmp_path: Path) -> None:
     assert cli.orders("green", f"Green CONFIRMS {request}")[0]["result"] == "accepted"
     rows = cli.orders(
         "red",
-        "Howard MOVES FROM Colchester TO Ipswich\n"
-        "Howard AND Bourchier FORM ARMY a1 IN Ipswich\n",
+        "Howard MOVES FROM Colchester TO Ipswich\nHoward AND Bourchier FORM ARMY a1 IN Ipswich\n",
     )
     assert [r["result"] for r in rows] == ["accepted", "pending"]
     army = cli.orders("green", "Green CONFIRMS a1")[0]
-    assert army["result"] == "accepted" and "Bourchier is senior officer (ALLY.7.iv)" in str(army["explanation"])
+    assert army["result"] == "accepted" and "Bourchier is senior officer (ALLY.7.iv)" in str(
+        army["explanation"]
+    )
     rows = cli.orders(
         "red",
-        "Mowbray EMBARKS ON Nicholas of the Tower\n"
-        "Nicholas of the Tower SAILS TO Southern North Sea\n",
+        "Mowbray EMBARKS ON Nicholas of the Tower\nNicholas of the Tower SAILS TO Southern North Sea\n",
     )
     assert [r["result"] for r in rows] == ["accepted", "accepted"]
     for _ in range(4):
@@ -112,8 +122,12 @@ def test_three_rounds_through_the_cli(tmp_path: Path) -> None:
     r1 = cli.run("report", "e2e", "--round", "1", "--turn", "red", "--format", "plain")
     assert "LOC.unfriendly.enter" in r1 and "Scrope MOVES" in r1
     assert "ALLIES WITH" not in r1  # diplomacy is never published
-    blue_private = cli.run("report", "e2e", "--kind", "private", "--for", "blue", "--round", "1", "--turn", "red")
-    green_private = cli.run("report", "e2e", "--kind", "private", "--for", "green", "--round", "1", "--turn", "red")
+    blue_private = cli.run(
+        "report", "e2e", "--kind", "private", "--for", "blue", "--round", "1", "--turn", "red"
+    )
+    green_private = cli.run(
+        "report", "e2e", "--kind", "private", "--for", "green", "--round", "1", "--turn", "red"
+    )
     assert "[b]red-rg[/b]" in green_private and "red-rg" not in blue_private  # still secret in round 1
     r3 = cli.run("report", "e2e", "--round", "3", "--turn", "red", "--format", "markdown")
     assert "Great Yarmouth" in r3 and "Mowbray" in r3

@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 from kingmaker.cli.app import _mount, app
 from kingmaker.rules.hashing import state_hash
 from kingmaker.service import GM_ACTOR, FixedClock
+from kingmaker.service.settings import GameSettings
 from kingmaker.service.commands import CreateGame, Submit
 from kingmaker.service.game_service import GameService
 from kingmaker.simulation import RandomPlayer
@@ -20,7 +21,7 @@ _mount()
 def _game(db: Path) -> str:
     store = open_store(f"sqlite:///{db}")
     svc = GameService(store, FixedClock())
-    game = svc.execute(GM_ACTOR, CreateGame("Cli", ("red", "blue", "green"), seed="q", game_id="cli")).game
+    game = svc.execute(GM_ACTOR, CreateGame("Cli", ("red", "blue", "green"), seed="q", game_id="cli", settings=GameSettings(full_game=False))).game
     rp = RandomPlayer(1)
     for _ in range(80):
         svc.execute(GM_ACTOR, Submit(game, rp.command(svc.state(game))))

@@ -36,7 +36,7 @@ def _played(seed: int, steps: int = 160) -> tuple[GameState, list[Envelope]]:
     rnd = random.Random(seed)
     clock = FixedClock()
     svc = GameService(MemoryStore(), clock)
-    settings = GameSettings(turn_hours=30, request_hours=5, snapshot_every=7)
+    settings = GameSettings(turn_hours=30, request_hours=5, snapshot_every=7, full_game=False)
     game = svc.execute(GM_ACTOR, CreateGame("Fold", FACTIONS, seed=f"s{seed}", settings=settings)).game
     rp = RandomPlayer(seed)
     for step in range(steps):

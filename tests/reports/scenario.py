@@ -12,11 +12,14 @@ from kingmaker.log.fold import Fold
 from kingmaker.render.reports import Reports
 from kingmaker.rules import commands as rc
 from kingmaker.service import GM_ACTOR, FixedClock, player
+from kingmaker.service.settings import GameSettings
 from kingmaker.service.commands import CreateGame, FinishTurn, Submit, Tick, Undo
 from kingmaker.service.game_service import GameService
 from kingmaker.service.identity import Actor
 from kingmaker.storage.memory import MemoryStore
 
+# The scenario of the golden reports is a game the GM adjudicates by hand (no phases).
+CLASSIC = GameSettings(full_game=False)
 GAME = "wars-1455"
 FACTIONS = ("red", "blue", "green", "gold")
 
@@ -38,7 +41,7 @@ def upto(reports: Reports, seq: int) -> Reports:
 def play() -> Played:
     clock = FixedClock()
     svc = GameService(MemoryStore(), clock)
-    svc.execute(GM_ACTOR, CreateGame("Wars of the Roses", FACTIONS, seed="s", game_id=GAME))
+    svc.execute(GM_ACTOR, CreateGame("Wars of the Roses", FACTIONS, seed="s", game_id=GAME, settings=CLASSIC))
     out = Played(svc, GAME)
     keys = iter(range(1, 1000))
 

@@ -130,7 +130,7 @@ def test_no_report_tells_a_secret(seed: int) -> None:
     clock = FixedClock()
     svc = GameService(MemoryStore(), clock)
     game_seed = f"seed-{rnd.getrandbits(64):016x}"
-    settings = GameSettings(turn_hours=48, request_hours=6)
+    settings = GameSettings(turn_hours=48, request_hours=6, full_game=False)
     svc.execute(
         GM_ACTOR, CreateGame("Leak walk", FACTIONS, seed=game_seed, game_id="leaks", settings=settings)
     )

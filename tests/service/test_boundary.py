@@ -19,6 +19,7 @@ from kingmaker.rules import commands as rc
 from kingmaker.rules import ids
 from kingmaker.rules.permissions import judge_permission_ask
 from kingmaker.service import GM_ACTOR, BadRequest, Conflict, FixedClock, NotFound, player
+from kingmaker.service.settings import GameSettings
 from kingmaker.service.commands import AskPermission, CreateGame, FinishTurn, SeatPlayer, Submit
 from kingmaker.service.game_service import GameService
 from kingmaker.service.settings import GREY, FactionInfo, GameSettings
@@ -30,7 +31,7 @@ FACTIONS = ("red", "blue", "green", "gold")
 
 
 def _game(svc: GameService, factions: Sequence[str] = FACTIONS) -> str:
-    return svc.execute(GM_ACTOR, CreateGame("Boundary", tuple(factions), seed="b", game_id="b1")).game
+    return svc.execute(GM_ACTOR, CreateGame("Boundary", tuple(factions), seed="b", game_id="b1", settings=GameSettings(full_game=False))).game
 
 
 class FailingStore:

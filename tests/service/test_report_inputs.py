@@ -44,7 +44,7 @@ class CountingStore:
 
 
 def _game(svc: GameService, game: str = "g", snapshot_every: int = 100) -> str:
-    settings = GameSettings(turn_hours=None, request_hours=None, snapshot_every=snapshot_every)
+    settings = GameSettings(turn_hours=None, request_hours=None, snapshot_every=snapshot_every, full_game=False)
     return svc.execute(
         GM_ACTOR, CreateGame("Held", FACTIONS, seed="held", game_id=game, settings=settings)
     ).game

@@ -30,6 +30,8 @@ FACTIONS = ("red", "blue", "green", "gold")
 
 
 def _service(**settings: object) -> tuple[GameService, FixedClock, str]:
+    """A game the GM adjudicates by hand (these tests are about the service's own work)."""
+    settings.setdefault("full_game", False)
     clock = FixedClock()
     svc = GameService(MemoryStore(), clock)
     out = svc.execute(

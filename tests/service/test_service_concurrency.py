@@ -27,7 +27,7 @@ def _create(url: str) -> str:
     game = svc.execute(
         GM_ACTOR,
         CreateGame("Busy", ("red", "blue", "green", "gold"), seed="busy", game_id="busy",
-                   settings=GameSettings(turn_hours=None, request_hours=None)),
+                   settings=GameSettings(turn_hours=None, request_hours=None, full_game=False)),
     ).game
     store.close()
     return game

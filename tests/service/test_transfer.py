@@ -22,7 +22,7 @@ from kingmaker.storage.memory import MemoryStore
 def _played(steps: int = 300) -> GameService:
     svc = GameService(MemoryStore(), FixedClock())
     game = svc.execute(
-        GM_ACTOR, CreateGame("Export", ("red", "blue", "green"), seed="x", game_id="ex", settings=GameSettings(snapshot_every=40))
+        GM_ACTOR, CreateGame("Export", ("red", "blue", "green"), seed="x", game_id="ex", settings=GameSettings(snapshot_every=40, full_game=False))
     ).game
     rp = RandomPlayer(3)
     for _ in range(steps):

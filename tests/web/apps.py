@@ -61,7 +61,7 @@ def new_game(app: FastAPI, factions: tuple[str, ...] = FACTIONS) -> dict[str, st
     api = browser(app, "192.0.2.200")
     r = api.post(
         "/api/games",
-        json={"name": "Wars", "factions": list(factions), "seed": "s", "game_id": GAME},
+        json={"name": "Wars", "factions": list(factions), "seed": "s", "game_id": GAME, "full_game": False},
         headers=gm_bearer(),
     )
     assert r.status_code == 201, r.text

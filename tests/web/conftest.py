@@ -88,7 +88,15 @@ def world(tmp_path: Path) -> World:
     api = TestClient(app, raise_server_exceptions=False)
     r = api.post(
         "/api/games",
-        json={"name": "Wars of the Roses", "factions": list(FACTIONS), "seed": "s", "game_id": GAME},
+        # the GM adjudicates by hand: these tests are about the pages and the API (the full
+        # game's own tests create full games)
+        json={
+            "name": "Wars of the Roses",
+            "factions": list(FACTIONS),
+            "seed": "s",
+            "game_id": GAME,
+            "full_game": False,
+        },
         headers=gm_auth(),
     )
     assert r.status_code == 201, r.text

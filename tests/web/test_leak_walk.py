@@ -95,7 +95,7 @@ def test_no_answer_tells_a_faction_a_secret(tmp_path: Path) -> None:
     )
     svc = app.state.site.svc
     seed = f"seed-{rnd.getrandbits(64):016x}"
-    settings = GameSettings(turn_hours=48, request_hours=6)
+    settings = GameSettings(turn_hours=48, request_hours=6, full_game=False)
     svc.execute(GM_ACTOR, CreateGame("Walk", FACTIONS, seed=seed, game_id=GAME, settings=settings))
     tokens = {f: svc.execute(GM_ACTOR, SeatPlayer(GAME, f, f"{f} player")).token for f in FACTIONS}
     api = TestClient(app, raise_server_exceptions=False)

@@ -32,6 +32,7 @@ def _mount() -> None:
         return
     _mounted = True
     from . import (
+        combat_cmds,
         conformance_cmd,
         data_cmd,
         demo_cmd,
@@ -50,6 +51,7 @@ def _mount() -> None:
     transfer_cmd.register(app)
     game_cmds.register(app)
     orders_cmd.register(app)
+    combat_cmds.register(app)
     report_cmd.register(app)
     serve_cmd.register(app)
 

@@ -66,6 +66,15 @@ def register(app: typer.Typer) -> None:
         request_hours: float = typer.Option(
             24.0, "--request-hours", help="Hours to answer a request (0: none)."
         ),
+        hand: bool = typer.Option(
+            False,
+            "--hand-adjudication",
+            help="The GM rules on combat and events by hand: no phases, no event deck "
+            "(only the location and alliance rules are the engine's).",
+        ),
+        manual_events: bool = typer.Option(
+            False, "--manual-events", help="The GM draws each turn's event card (default: drawn as the turn begins)."
+        ),
         db: str | None = DbOption,
         as_json: bool = JsonOption,
     ) -> None:
@@ -76,7 +85,13 @@ def register(app: typer.Typer) -> None:
         Example: kingmaker new "Wars of the Roses" --factions red,blue,green,gold --policy extend
         """
         with opened(db) as store, service_errors():
-            settings = GameSettings(policy_of(policy), turn_hours or None, request_hours or None)
+            settings = GameSettings(
+                policy_of(policy),
+                turn_hours or None,
+                request_hours or None,
+                full_game=not hand,
+                draw_events=not manual_events,
+            )
             cmd = CreateGame(
                 name,
                 tuple(f.strip() for f in factions.split(",") if f.strip()),

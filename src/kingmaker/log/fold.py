@@ -104,15 +104,15 @@ class Position:
         return (self.state.round, self.state.turn, faction) in self.ordered
 
     def open_deadlines(self) -> list[Deadline]:
-        """Deadlines whose target still waits: the current turn, pending declarations
-        and requests; by due time."""
+        """Deadlines whose target still waits: the current turn, pending declarations,
+        requests (ransoms and allied orders among them) and storms; by due time."""
         s = self.state
         out = [
             d
             for d in self.deadlines.values()
             if not (d.kind == "turn" and d.target != s.turn)
             and not (d.kind == "declaration" and d.target not in s.declarations)
-            and not (d.kind == "request" and d.target not in s.requests)
+            and not (d.kind == "request" and d.target not in s.requests and d.target not in s.storms)
         ]
         return sorted(out, key=lambda d: (d.due, d.target))
 

@@ -204,12 +204,19 @@ def new_game(
     cards_per_faction: int = DEFAULT_CARDS_PER_FACTION,
     removed: Iterable[str] = (),
     crowned: Iterable[str] = ("henry_vi",),
+    *,
+    full_game: bool = False,
+    options: dict[str, str] | None = None,
 ) -> GameState:
     """The state at the start of a game: the deal made, items assigned, units placed.
 
     ``removed`` adds to ``catalog.removed``; ``crowned`` names the heirs crowned at the
-    start. The same arguments always give the same state. Raises ``ValueError`` when the
-    deck cannot be dealt or a dealt ship has no home port.
+    start. With ``full_game`` the game plays the whole of FULL_GAME: its phases (the
+    first turn begins with its event phase), the event deck shuffled from a stream of
+    its own (``f"{seed}:events"``, so the recorded source still starts at 0), the Crown
+    cards not dealt as the Crown deck, and ``options`` (FULL_GAME §1). The same
+    arguments always give the same state. Raises ``ValueError`` when the deck cannot be
+    dealt or a dealt ship has no home port.
     """
     deal = deal_hands(catalog, factions, seed, cards_per_faction, removed)
     nobles: dict[str, Noble] = {}
@@ -251,7 +258,7 @@ def new_game(
     for h in catalog.heirs.values():
         if h.noble is not None and h.noble in nobles:
             heirs[h.id] = Heir(h.id, h.house, h.order, h.id in crowned_ids, h.noble, None, False)
-    return GameState(
+    state = GameState(
         board=board,
         catalog=catalog,
         turn_order=tuple(factions),
@@ -262,3 +269,18 @@ def new_game(
         chancery=tuple(chancery),
         rng=RandomSource(seed=seed),
     )
+    if not full_game:
+        return state
+    events, _ = shuffled(sorted(catalog.events), event_seed(seed))
+    return state.evolve(
+        phase="event", event_deck=events, crown_deck=deal.stock, options=FrozenDict(options or {})
+    )
+
+
+def event_seed(seed: str) -> str:
+    """The seed string of the event deck's first shuffle.
+
+    >>> event_seed("england-1455")
+    'england-1455:events'
+    """
+    return f"{seed}:events"

@@ -36,7 +36,7 @@ from .commands import (
     Undo,
 )
 from .errors import BadRequest, PermissionDenied
-from .identity import Actor, player, token_hash
+from .identity import GM_ACTOR, Actor, player, token_hash
 from .outcome import Outcome
 from .projection import Deadline, Projection
 from .settings import GameSettings
@@ -80,6 +80,26 @@ class GameService:
         bad_key = limits.key_problem(idempotency_key)
         if bad_key is not None:
             raise BadRequest(bad_key)
+        outcome = self._dispatch(actor, command, idempotency_key)
+        if not outcome.replayed:
+            self._automatic_steps(outcome.game)
+        return outcome
+
+    def _automatic_steps(self, game: str) -> None:
+        """What the service does by itself once a command is done: in a full game whose
+        settings say so, draw the event card of a turn that has begun (EVENT.draw), as
+        the GM would."""
+        if not self.uow.static_of(game).settings.draw_events:
+            return
+        for _ in range(3):  # a draw moves the turn to its movement phase (or waits for a storm)
+            state = self.state(game)
+            if not (state.phased and state.phase == "event" and not state.storms):
+                return
+            out = handlers.submit(self.uow, GM_ACTOR, Submit(game, rc.DrawEvent(rc.GM)), None)
+            if out.result != "accepted":
+                return
+
+    def _dispatch(self, actor: Actor, command: ServiceCommand, idempotency_key: str | None) -> Outcome:
         if isinstance(command, CreateGame):
             return handlers.create_game(self.uow, actor, command)
         game = command.game

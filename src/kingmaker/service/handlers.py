@@ -88,6 +88,7 @@ def create_game(uow: UnitOfWork, actor: Actor, cmd: CreateGame, key: str | None 
             cards_per_faction=cmd.cards_per_faction or ds.setup.cards_per_faction,
             removed=ds.setup.removed,
             crowned=ds.setup.crowned,
+            full_game=cmd.settings.full_game,
         )
     except ValueError as e:
         raise BadRequest(f"the game cannot be dealt: {e}") from None
@@ -290,6 +291,10 @@ def deadlines_for(uow: UnitOfWork, proj: Projection, events: Sequence[Record]) -
         elif isinstance(e, ev.RequestOpened) and s.request_hours:
             out.append(
                 (DeadlineSet(e.request, "request", iso(now + timedelta(hours=s.request_hours))), e.rule)
+            )
+        elif isinstance(e, ev.StormBegan) and s.request_hours:  # ports chosen, else drawn (F18)
+            out.append(
+                (DeadlineSet(e.storm, "request", iso(now + timedelta(hours=s.request_hours))), ids.EVENT_STORM)
             )
         elif isinstance(e, ev.TurnEnded) and s.turn_hours:
             _, nxt = state.next_turn()

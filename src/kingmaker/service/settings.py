@@ -71,13 +71,19 @@ class GameSettings:
     ``turn_hours``, then the turn ends). ``turn_hours`` / ``request_hours`` of None:
     no deadline. ``snapshot_every``: a snapshot every N log entries. ``factions``: the
     game's factions in order, with their names and colours (set at creation from the
-    data set, whatever a ``CreateGame`` gives; ``faction`` answers for any id)."""
+    data set, whatever a ``CreateGame`` gives; ``faction`` answers for any id).
+    ``full_game``: the game plays all of FULL_GAME (phases, events, battles and sieges
+    adjudicated by the engine; False: only the location and alliance rules, the GM
+    ruling on combat by hand). ``draw_events``: the service draws each turn's event
+    card as the turn begins (False: the GM draws it)."""
 
     policy: Policy = "hold"
     turn_hours: float | None = 24.0
     request_hours: float | None = 24.0
     snapshot_every: int = 100
     factions: tuple[FactionInfo, ...] = ()
+    full_game: bool = True
+    draw_events: bool = True
 
     def __post_init__(self) -> None:
         policy_of(self.policy)
@@ -85,6 +91,8 @@ class GameSettings:
             v = getattr(self, name)
             if v is not None and not (isinstance(v, (int, float)) and 0 < v <= MAX_HOURS):
                 raise BadRequest(f"{name} must be a positive number of hours, at most {MAX_HOURS} (or none)")
+        if not isinstance(self.full_game, bool) or not isinstance(self.draw_events, bool):
+            raise BadRequest("full_game and draw_events are true or false")
         if not isinstance(self.snapshot_every, int) or self.snapshot_every < 1:
             raise BadRequest("snapshot_every must be a whole number of 1 or more")
         if not all(isinstance(f, FactionInfo) for f in self.factions):
@@ -118,6 +126,8 @@ class GameSettings:
             "turn_hours": self.turn_hours,
             "request_hours": self.request_hours,
             "snapshot_every": self.snapshot_every,
+            "full_game": self.full_game,
+            "draw_events": self.draw_events,
         }
         if self.factions:
             data["factions"] = {f.id: f.to_data() for f in self.factions}
@@ -128,7 +138,8 @@ class GameSettings:
         """From a game record's settings, for the game's ``factions`` (ids, in order):
         each one's stored name and colour, or the defaults when the record has none (as
         in games stored before the names were). Unknown keys are ignored."""
-        known = {k: data[k] for k in ("policy", "turn_hours", "request_hours", "snapshot_every") if k in data}
+        keys = ("policy", "turn_hours", "request_hours", "snapshot_every", "full_game", "draw_events")
+        known = {k: data[k] for k in keys if k in data}
         stored = data.get("factions")
         info: Mapping[str, Any] = stored if isinstance(stored, Mapping) else {}
         ids = list(dict.fromkeys([*factions, *(str(k) for k in info)]))

@@ -150,6 +150,12 @@ class CreateGameIn(Input):
         24.0, description=f"hours to answer a request (above 0, at most {MAX_HOURS}); none: no deadline"
     )
     cards_per_faction: Whole | None = None
+    full_game: bool = Field(
+        True,
+        description="the engine adjudicates the whole game (phases, events, battles, sieges); "
+        "false: the GM rules on combat and events by hand",
+    )
+    draw_events: bool = Field(True, description="each turn's event card is drawn as the turn begins")
 
 
 class OutcomeOut(BaseModel):

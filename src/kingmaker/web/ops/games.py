@@ -38,7 +38,13 @@ def games(site: Site, actor: Actor) -> list[s.GameOut]:
 
 def create_game(site: Site, actor: Actor, body: s.CreateGameIn) -> s.OutcomeOut:
     gm_only(actor)
-    settings = GameSettings(policy=body.policy, turn_hours=body.turn_hours, request_hours=body.request_hours)
+    settings = GameSettings(
+        policy=body.policy,
+        turn_hours=body.turn_hours,
+        request_hours=body.request_hours,
+        full_game=body.full_game,
+        draw_events=body.draw_events,
+    )
     cmd = CreateGame(
         body.name,
         tuple(f.strip() for f in body.factions if f.strip()),
