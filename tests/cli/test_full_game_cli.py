@@ -200,16 +200,6 @@ def test_unknown_ids_and_games_without_phases(cli: Cli) -> None:
     assert "full_game" not in cli.json("status", "h")
 
 
-# The service keeps a game's settings through GameSettings.with_factions, which (in the
-# service's work in progress) rebuilds them without full_game and draw_events: a game
-# created with --manual-events still has its event cards drawn by the service.
-MANUAL_EVENTS = pytest.mark.xfail(
-    reason="service.settings.GameSettings.with_factions drops draw_events (the lead's fix pending)",
-    strict=False,
-)
-
-
-@MANUAL_EVENTS
 def test_draw_event_and_end_phase(cli: Cli) -> None:
     cli.new("e", "--manual-events")
     assert cli.json("status", "e")["full_game"]["phase"] == "event"
@@ -226,7 +216,6 @@ def test_draw_event_and_end_phase(cli: Cli) -> None:
     assert data["result"] == "refused" and data["rule"] == "PHASE.order"
 
 
-@MANUAL_EVENTS
 def test_draw_event_json_reports_the_card(cli: Cli) -> None:
     cli.new("e", "--manual-events")
     data = cli.json("draw-event", "e")

@@ -4,7 +4,7 @@ factions (their names and colours)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from kingmaker.rules.board import default_name
@@ -114,9 +114,7 @@ class GameSettings:
         return {f.id: f.name for f in self.factions}
 
     def with_factions(self, factions: Iterable[FactionInfo]) -> GameSettings:
-        return GameSettings(
-            self.policy, self.turn_hours, self.request_hours, self.snapshot_every, tuple(factions)
-        )
+        return replace(self, factions=tuple(factions))
 
     # -- stored form ------------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:
