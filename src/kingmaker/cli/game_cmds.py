@@ -21,6 +21,7 @@ from kingmaker.service.game_service import GameService
 from kingmaker.service.outcome import Outcome
 from kingmaker.service.settings import GameSettings, policy_of
 
+from .full_game_view import full_game_data, show_full_game
 from .output import EXIT_CODES_HELP, REFUSED, console, emit, fail, safe, service_errors
 from .store_option import DbOption, opened
 
@@ -408,6 +409,9 @@ def _show_view(svc: GameService, game: str, actor: Any, as_json: bool) -> None:
 
     deadlines = svc.deadlines(game)
     data = {"view": encode(v), "deadlines": [d.__dict__ for d in deadlines if d.kind == "turn"]}
+    full = full_game_data(state, v, deadlines)  # phase, decks, sieges, captives, ransoms, storms
+    if full:
+        data["full_game"] = full
 
     def show() -> None:
         turn_due = next((d.due for d in deadlines if d.kind == "turn"), None)
@@ -415,6 +419,7 @@ def _show_view(svc: GameService, game: str, actor: Any, as_json: bool) -> None:
             f"[bold]{safe(game)}[/bold] round {v.round}, [bold]{safe(v.turn)}[/bold] to play"
             + (f" (deadline {turn_due} UTC)" if turn_due else "")
         )
+        show_full_game(state, full)
         t = Table("noble", "faction", "where", "troops", "crown items")
         for n in sorted(v.nobles, key=lambda n: (n.faction or "", n.id)):
             if n.captive_of:
