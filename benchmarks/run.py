@@ -17,6 +17,7 @@ from typing import Any
 
 from kingmaker.data import load_dataset
 from kingmaker.rules import commands as c
+from kingmaker.rules.apply import replay
 from kingmaker.rules.deal import new_game
 from kingmaker.rules.decide import decide
 from kingmaker.rules.hashing import state_hash
@@ -25,6 +26,7 @@ from kingmaker.rules.seniority import choose_senior
 from kingmaker.rules.state import GameState
 from kingmaker.rules.views import view
 from kingmaker.simulation import random_play
+from kingmaker.simulation_full import random_full_play
 
 SIX = ("red", "blue", "green", "white", "black", "gold")
 
@@ -67,7 +69,9 @@ def bench_data(repeat: int) -> None:
         ds = load_dataset()
         return new_game(ds.board, ds.catalog, SIX[:4], "bench", removed=ds.setup.removed)
 
-    report("load the default data and build a new game", median_seconds(build, number=3, repeat=repeat), "ms", 50)
+    report(
+        "load the default data and build a new game", median_seconds(build, number=3, repeat=repeat), "ms", 50
+    )
     state = mid_game()
     report(
         "hash a mid-game state (uncached object each time)",
@@ -96,8 +100,10 @@ def bench_rules(repeat: int) -> float:
     state = mid_game()
     nobles = len(state.nobles)
     ships = len(state.ships)
-    print(f"  mid-game state: {len(state.turn_order)} factions, {nobles} nobles, {ships} ships, "
-          f"{len(state.armies)} armies, round {state.round}")
+    print(
+        f"  mid-game state: {len(state.turn_order)} factions, {nobles} nobles, {ships} ships, "
+        f"{len(state.armies)} armies, round {state.round}"
+    )
     move = _road_move(state)
     mover = state.evolve(turn_index=state.turn_order.index(move.by))
     assert decide(mover, move).accepted
@@ -134,7 +140,9 @@ def bench_diplomacy(ours_per_unit: float, repeat: int) -> None:
     report(f"Game().get_all_possible_orders() ({units} units)", theirs, "ms")
     report("  per unit", theirs / units, "us")
     ratio = ours_per_unit / (theirs / units)
-    print(f"  ours per unit / theirs per unit = {ratio:.3f}  (aim <= 0.2: {'met' if ratio <= 0.2 else 'over aim'})")
+    print(
+        f"  ours per unit / theirs per unit = {ratio:.3f}  (aim <= 0.2: {'met' if ratio <= 0.2 else 'over aim'})"
+    )
 
 
 def bench_alliances(repeat: int) -> None:
@@ -156,6 +164,51 @@ def bench_alliances(repeat: int) -> None:
     )
 
 
+def _battle_ready(seed: str = "battle") -> tuple[GameState, c.Command]:
+    """A full game in its combat phase with an accepted attack waiting for its card:
+    two factions' nobles moved together in the open by the GM's rulings."""
+    ds = load_dataset()
+    state = new_game(
+        ds.board, ds.catalog, SIX, seed, cards_per_faction=12, removed=ds.setup.removed, full_game=True
+    )
+    red = sorted(n for n, x in state.nobles.items() if x.faction == state.turn)[:2]
+    blue = sorted(n for n, x in state.nobles.items() if x.faction == state.turn_order[1])[:2]
+    steps: list[c.Command] = [c.DrawEvent(c.GM)]
+    for n in (*red, *blue):
+        steps += [c.Capture(c.GM, n, "black"), c.Release(c.GM, n, "barnet", False)]
+    steps += [c.FormArmy(state.turn, "host", tuple(red)), c.Attack(state.turn, "host", blue[0], "b1")]
+    for cmd in steps:
+        d = decide(state, cmd)
+        if d.events:
+            state = replay(state, d.events)
+    assert any(x.id == "b1" for x in state.combats), "the benchmark's attack was not accepted"
+    return state, c.Battle(c.GM, "b1")
+
+
+def bench_full_game(repeat: int) -> None:
+    print("The full game: combat and events (issue 13)")
+    state, battle = _battle_ready()
+    report(
+        "resolving one battle (decide: the draw, deaths, capture, spoils)",
+        median_seconds(lambda: decide(state, battle), number=200, repeat=repeat),
+        "us",
+        200,
+    )
+    ds = load_dataset()
+    start = new_game(
+        ds.board, ds.catalog, SIX, "turns", cards_per_faction=12, removed=ds.setup.removed, full_game=True
+    )
+    samples = []
+    for k in range(max(3, repeat // 3)):
+        turns, t0 = 0, time.perf_counter()
+        for p in random_full_play(start, 1500, k):
+            turns += sum(1 for e in p.decision.events if e.kind == "turn_ended")
+        samples.append(turns / (time.perf_counter() - t0))
+    print(
+        f"  {'random full game: turns per second (events and combat on)':<58} {statistics.median(samples):10.1f} /s"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=15, help="samples per figure (median taken)")
@@ -165,6 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     per_unit = bench_rules(args.repeat)
     bench_diplomacy(per_unit, args.repeat)
     bench_alliances(args.repeat)
+    bench_full_game(args.repeat)
     return 0
 
 
