@@ -229,7 +229,8 @@ def test_status_shows_phase_decks_captives_and_ransoms_for_each_viewer(cli: Cli)
     ident = _attack(cli, "g")
     cli.run("resolve", "g", ident)
     (row,) = cli.orders("g", "red", "Red RANSOMS Mowbray FREE AS m1\n")
-    assert row["result"] == "pending" and row["request"] == "m1", row
+    # an id a faction chooses is kept under its name (red-m1); "m1" still names it
+    assert row["result"] == "pending" and row["request"] == "red-m1", row
     data = cli.json("status", "g")
     full = data["full_game"]
     assert full["phase"] == "combat"
@@ -246,17 +247,17 @@ def test_status_shows_phase_decks_captives_and_ransoms_for_each_viewer(cli: Cli)
     ]
     (ransom,) = full["ransoms"]
     assert (ransom["id"], ransom["by"], ransom["awaiting"], ransom["captive"]) == (
-        "m1",
+        "red-m1",
         "red",
         ["green"],
         "mowbray",
     )
-    assert ransom["offer"] == "Red: Red RANSOMS Mowbray FREE AS m1" and ransom["due"]
+    assert ransom["offer"] == "Red: Red RANSOMS Mowbray FREE AS red-m1" and ransom["due"]
     human = cli.run("status", "g")
     assert "combat phase; event deck" in human and "Crown deck" in human and "Chancery" in human
     assert "captives" in human and "Framlingham" in human and "ransoms waiting" in human and "m1" in human
     # the parties see the ransom; another faction does not
-    assert [r["id"] for r in cli.json("view", "g", "green")["full_game"]["ransoms"]] == ["m1"]
+    assert [r["id"] for r in cli.json("view", "g", "green")["full_game"]["ransoms"]] == ["red-m1"]
     blue = cli.json("view", "g", "blue")["full_game"]
     assert blue["ransoms"] == [] and blue["captives"] == full["captives"]  # captives are public
     assert "m1" not in cli.run("view", "g", "blue")

@@ -9,9 +9,9 @@ from typer.testing import CliRunner
 from kingmaker.cli.app import _mount, app
 from kingmaker.rules.hashing import state_hash
 from kingmaker.service import GM_ACTOR, FixedClock
-from kingmaker.service.settings import GameSettings
 from kingmaker.service.commands import CreateGame, Submit
 from kingmaker.service.game_service import GameService
+from kingmaker.service.settings import GameSettings
 from kingmaker.simulation import RandomPlayer
 from kingmaker.storage import open_store
 

@@ -12,10 +12,10 @@ from kingmaker.log.fold import Fold
 from kingmaker.render.reports import Reports
 from kingmaker.rules import commands as rc
 from kingmaker.service import GM_ACTOR, FixedClock, player
-from kingmaker.service.settings import GameSettings
 from kingmaker.service.commands import CreateGame, FinishTurn, Submit, Tick, Undo
 from kingmaker.service.game_service import GameService
 from kingmaker.service.identity import Actor
+from kingmaker.service.settings import GameSettings
 from kingmaker.storage.memory import MemoryStore
 
 # The scenario of the golden reports is a game the GM adjudicates by hand (no phases).

@@ -19,7 +19,6 @@ from kingmaker.rules import commands as rc
 from kingmaker.rules import ids
 from kingmaker.rules.permissions import judge_permission_ask
 from kingmaker.service import GM_ACTOR, BadRequest, Conflict, FixedClock, NotFound, player
-from kingmaker.service.settings import GameSettings
 from kingmaker.service.commands import AskPermission, CreateGame, FinishTurn, SeatPlayer, Submit
 from kingmaker.service.game_service import GameService
 from kingmaker.service.settings import GREY, FactionInfo, GameSettings

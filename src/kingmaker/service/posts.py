@@ -146,7 +146,7 @@ def note_unread_line(uow: UnitOfWork, actor: Actor, cmd: NoteUnreadLine, key: st
 _AUTO_ALLIANCE = re.compile(r"^alliance-\d+$")
 # the commands whose id names something they create: an alliance, an army, a request or
 # combat the order opens
-_NAMING = (*rc.MOVEMENT_COMMANDS, *rc.COMBAT_COMMANDS, rc.FormArmy, rc.DeclareAlliance)
+_NAMING = (*rc.MOVEMENT_COMMANDS, *rc.COMBAT_COMMANDS, rc.FormArmy, rc.DeclareAlliance, rc.Ransom)
 
 
 def private_ids(command: rc.Command, text: str, author: str) -> rc.Command:
