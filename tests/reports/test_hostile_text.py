@@ -44,6 +44,7 @@ from kingmaker.render.reports.document import (
     item,
     one_line,
     para,
+    table,
 )
 from kingmaker.render.reports.messages import permission_request
 from kingmaker.rules import commands as rc
@@ -116,6 +117,14 @@ def document(s: str) -> Document:
                 ]
             ),
             Quote((para(s),)),
+            table(
+                ["", s],
+                [
+                    [s, bold(s)],
+                    ["Card", (Code(s), " (", s, ")")],
+                    [Colour("#aa0000", (bold(s),)), ""],
+                ],
+            ),
             para("End."),
         )
     )

@@ -1,6 +1,6 @@
 """HTML for the reports' ``Document`` model (beside its BBCode, Markdown and plain text
-renderers): headings, paragraphs, nested lists, quotes, code; faction names in their
-colours. Every text is escaped; a colour is used only when it is a ``#rgb`` or
+renderers): headings, paragraphs, nested lists, quotes, code, tables; faction names in
+their colours. Every text is escaped; a colour is used only when it is a ``#rgb`` or
 ``#rrggbb`` value."""
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from kingmaker.render.reports.document import (
     Item,
     Paragraph,
     Quote,
+    Table,
     Text,
 )
 
@@ -56,6 +57,16 @@ def _items(items: Iterable[Item]) -> str:
     return "".join(parts)
 
 
+def _rows(t: Table) -> str:
+    """Each row with its first cell as the row's header."""
+    out = []
+    for row in t.rows:
+        first, rest = (row[0], row[1:]) if row else ((), ())
+        cells = "".join(f"<td>{inline(c)}</td>" for c in rest)
+        out.append(f'<tr><th scope="row">{inline(first)}</th>{cells}</tr>')
+    return "".join(out)
+
+
 def block(b: Block, shift: int = 1) -> str:
     if isinstance(b, Heading):
         level = min(6, b.level + shift)
@@ -68,6 +79,9 @@ def block(b: Block, shift: int = 1) -> str:
         return "<blockquote>" + "".join(block(x, shift) for x in b.blocks) + "</blockquote>"
     if isinstance(b, CodeBlock):
         return f"<pre><code>{escape(b.text)}</code></pre>"
+    if isinstance(b, Table):
+        head = "".join(f'<th scope="col">{inline(c)}</th>' for c in b.header)
+        return f'<table class="report-table"><thead><tr>{head}</tr></thead><tbody>{_rows(b)}</tbody></table>'
     raise TypeError(f"unknown block {b!r}")
 
 

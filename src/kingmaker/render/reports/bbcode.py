@@ -1,6 +1,7 @@
 """BBCode for phpBB: only ``[b]``, ``[i]``, ``[u]``, ``[color=#hex]``, ``[list][*]``,
 ``[quote]`` and ``[code]``. Headings are bold (and underlined at the top level); what
-is to be typed exactly is bold, as phpBB has no inline code tag."""
+is to be typed exactly is bold, as phpBB has no inline code tag. A table is a ``[code]``
+block of aligned columns: ``[table]`` is an extension few boards have."""
 
 from __future__ import annotations
 
@@ -21,9 +22,12 @@ from .document import (
     Item,
     Paragraph,
     Quote,
+    Table,
     Text,
+    aligned,
     defang_links,
     one_line,
+    plain,
 )
 
 # a "[" that could open or close a tag, phpBB's own or any a board adds ([spoiler], ...):
@@ -79,6 +83,9 @@ def block(b: Block) -> str:
         return "[quote]" + "\n\n".join(block(x) for x in b.blocks) + "[/quote]"
     if isinstance(b, CodeBlock):
         return "[code]" + _CODE_END.sub("[\u200b", b.text) + "[/code]"
+    if isinstance(b, Table):
+        rows = [[escape(plain(cell)) for cell in row] for row in (b.header, *b.rows)]
+        return "[code]" + "\n".join(aligned(rows)) + "[/code]"
     raise TypeError(f"unknown block {b!r}")
 
 

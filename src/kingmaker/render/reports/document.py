@@ -5,8 +5,9 @@ turn the same document into text, so the three formats always say the same thing
 
 Inline content: ``Text``, ``Bold``, ``Italic``, ``Code`` (an id or a reply to type),
 ``Colour`` (a faction's name). Blocks: ``Heading``, ``Paragraph``, ``BulletList`` of
-``Item`` (an item may hold a nested list: tables are written as lists of
-``label: value`` items), ``Quote`` and ``CodeBlock``.
+``Item`` (an item may hold a nested list: short tables are written as lists of
+``label: value`` items), ``Quote``, ``CodeBlock`` and ``Table`` (a header row and rows
+of inline cells: a Markdown table, a monospace block in BBCode and plain text).
 """
 
 from __future__ import annotations
@@ -83,7 +84,16 @@ class CodeBlock:
     text: str
 
 
-Block = Heading | Paragraph | BulletList | Quote | CodeBlock
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A small table: ``header`` and each row are cells of inline content, all rows as
+    long as the header (``table`` pads or cuts them)."""
+
+    header: tuple[tuple[Inline, ...], ...]
+    rows: tuple[tuple[tuple[Inline, ...], ...], ...]
+
+
+Block = Heading | Paragraph | BulletList | Quote | CodeBlock | Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +162,17 @@ def bullets(items: Iterable[Item]) -> BulletList:
     return BulletList(tuple(items))
 
 
+def table(header: Iterable[Parts], rows: Iterable[Iterable[Parts]]) -> Table:
+    """A table with ``header`` and ``rows`` (each cell one part or a tuple of inline
+    content); a short row is padded with empty cells, a long one cut."""
+    head = tuple(inlines(c) for c in header)
+    body = []
+    for row in rows:
+        cells = [inlines(c) for c in row][: len(head)]
+        body.append(tuple(cells + [()] * (len(head) - len(cells))))
+    return Table(head, tuple(body))
+
+
 def joined(parts: Iterable[tuple[Inline, ...] | Inline | str], sep: str = ", ") -> tuple[Inline, ...]:
     """Pieces separated by ``sep``."""
     out: list[Part | Iterable[Inline]] = []
@@ -193,6 +214,32 @@ def one_line(text: str) -> str:
 
 
 _LINK_STARTS = re.compile(r"(?<=[A-Za-z0-9+.\-]:)(?=//)|(?<=www)(?=\.)|(?<=@)(?=\w)", re.I)
+
+
+def width(text: str) -> int:
+    """How many columns ``text`` takes in a monospace font: wide East Asian characters
+    two, combining and zero-width ones none."""
+    total = 0
+    for ch in text:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        total += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return total
+
+
+def aligned(rows: Iterable[Iterable[str]]) -> list[str]:
+    """Rows of one-line cell texts as lines of a monospace table: the cells padded to
+    their column's width and separated by `` | ``, the header ruled off with ``-+-``."""
+    grid = [list(r) for r in rows]
+    if not grid:
+        return []
+    widths = [max(width(r[i]) for r in grid) for i in range(len(grid[0]))]
+
+    def line(cells: list[str]) -> str:
+        return " | ".join(c + " " * (w - width(c)) for c, w in zip(cells, widths, strict=True)).rstrip()
+
+    rule = "-+-".join("-" * w for w in widths)
+    return [line(grid[0]), rule, *(line(r) for r in grid[1:])]
 
 
 def defang_links(text: str) -> str:

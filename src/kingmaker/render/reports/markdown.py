@@ -1,6 +1,7 @@
 """Markdown (CommonMark): ``#`` headings, ``**bold**``, ``*italic*``, backticks for
-what is to be typed exactly, ``-`` lists, ``>`` quotes, fenced code. Markdown has no
-colour: a faction's name is bold."""
+what is to be typed exactly, ``-`` lists, ``>`` quotes, fenced code, and tables as the
+forums' Markdown writes them (GitHub's pipe tables). Markdown has no colour: a
+faction's name is bold."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from .document import (
     Item,
     Paragraph,
     Quote,
+    Table,
     Text,
     defang_links,
     one_line,
@@ -63,20 +65,26 @@ def _emphasis(mark: str, inner: str) -> str:
     return f"{lead}{mark}{core}{mark}{trail}"
 
 
-def inline(content: Iterable[Inline]) -> str:
+def inline(content: Iterable[Inline], *, cell: bool = False) -> str:
+    """Inline content; in a table ``cell`` a ``|`` inside a code span is escaped too (a
+    pipe table splits its rows at every unescaped ``|``, code spans included)."""
     out = []
     for node in content:
         if isinstance(node, Text):
             out.append(escape(node.text))
         elif isinstance(node, Code):
-            out.append(code(node.text))
+            out.append(code(node.text).replace("|", "\\|") if cell else code(node.text))
         elif isinstance(node, Bold):
-            out.append(_emphasis("**", inline(node.children)))
+            out.append(_emphasis("**", inline(node.children, cell=cell)))
         elif isinstance(node, Italic):
-            out.append(_emphasis("*", inline(node.children)))
+            out.append(_emphasis("*", inline(node.children, cell=cell)))
         elif isinstance(node, Colour):
-            out.append(inline(node.children))
+            out.append(inline(node.children, cell=cell))
     return "".join(out)
+
+
+def _row(cells: Iterable[tuple[Inline, ...]]) -> str:
+    return "| " + " | ".join(inline(c, cell=True) for c in cells) + " |"
 
 
 def _items(items: Iterable[Item], depth: int) -> list[str]:
@@ -102,6 +110,9 @@ def block(b: Block) -> str:
         while fence in b.text:
             fence += "`"
         return f"{fence}\n{b.text}\n{fence}"
+    if isinstance(b, Table):
+        rule = "| " + " | ".join("---" for _ in b.header) + " |"
+        return "\n".join([_row(b.header), rule, *(_row(r) for r in b.rows)])
     raise TypeError(f"unknown block {b!r}")
 
 

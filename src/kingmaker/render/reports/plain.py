@@ -1,5 +1,5 @@
-"""Plain text: headings underlined, lists with hyphens, quotes with ``>``; no markup
-beyond backticks around what is to be typed exactly."""
+"""Plain text: headings underlined, lists with hyphens, quotes with ``>``, tables as
+aligned columns; no markup beyond backticks around what is to be typed exactly."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ from .document import (
     Item,
     Paragraph,
     Quote,
+    Table,
     Text,
+    aligned,
     one_line,
 )
 
@@ -57,6 +59,8 @@ def block(b: Block) -> str:
         return "\n".join(("> " + line).rstrip() for line in inner.split("\n"))
     if isinstance(b, CodeBlock):
         return "\n".join("    " + line for line in b.text.split("\n"))
+    if isinstance(b, Table):
+        return "\n".join(aligned([inline(cell) for cell in row] for row in (b.header, *b.rows)))
     raise TypeError(f"unknown block {b!r}")
 
 
