@@ -6,6 +6,7 @@ import pytest
 
 from kingmaker.render.reports import Reports, reports_for
 
+from . import scenario_full
 from .scenario import Played, play
 
 
@@ -17,3 +18,13 @@ def played() -> Played:
 @pytest.fixture(scope="session")
 def reports(played: Played) -> Reports:
     return reports_for(played.service, played.game)
+
+
+@pytest.fixture(scope="session")
+def played_full() -> scenario_full.Played:
+    return scenario_full.play()
+
+
+@pytest.fixture(scope="session")
+def reports_full(played_full: scenario_full.Played) -> Reports:
+    return reports_for(played_full.service, played_full.game)

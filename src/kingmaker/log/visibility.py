@@ -5,7 +5,8 @@ seats, undo and turn deadlines; and, once a turn has ended, its open orders (``r
 movement and combat orders to the giver's own units), as forum GMs publish them. Secret, to the factions concerned (and the GM): alliance declarations,
 answers and secret alliances (until public), requests and their answers, permissions,
 defence pacts, orders given and submissions, and deadlines of secret things; a Crown
-card drawn, to the faction that draws it; a deck's shuffle, to the GM until the seed is
+card drawn, to the faction that draws it; a storm's port chosen by a ship's faction, to
+that faction (the ship's move, once the storm is settled, is public); a deck's shuffle, to the GM until the seed is
 revealed (its values give the new order away; after the reveal anyone may re-derive them).
 """
 
@@ -91,6 +92,8 @@ class _Tracker:
             return (
                 {holder} if e.deck == "crown" and kind == "hand" else None
             )  # hands are private (DEAL.chancery)
+        if isinstance(e, ev.PortChosen) and env.actor not in (GM, "clock"):
+            return {env.actor}  # a storm's port chosen by the ship's faction: its own (views: storms)
         if isinstance(e, (ev.PermissionGranted, ev.PermissionRevoked)):
             return {e.by, e.to}
         if isinstance(e, ev.DefenceDeclared | ev.OrderGiven):

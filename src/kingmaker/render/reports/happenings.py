@@ -25,6 +25,7 @@ from kingmaker.rules.records import Record
 from kingmaker.rules.state import GameState
 
 from .document import Code, Inline, inlines, italic, joined
+from .full_events import full_sentence, is_full
 from .naming import Names, aspects, when
 from .order_text import Describe
 
@@ -76,6 +77,8 @@ def sentence(
     if isinstance(e, Undone):
         why = f": {e.reason}" if e.reason else ""
         return inlines(f"The GM restores the game as it stood after entry {number(e.to_seq)}{why}.")
+    if is_full(env):
+        return full_sentence(env, names, before)
     out = _movement(e, names) or _fighting(e, names) or _diplomacy(e, names) or _service(e, names)
     return out or inlines(italic(_fallback(e)))
 

@@ -13,6 +13,7 @@ from kingmaker.rules.views import PUBLIC, View
 
 from .document import Block, Code, Inline, Item, bullets, field, heading, inlines, italic, item, para
 from .naming import Names
+from .position_full import full_position
 
 
 class _Where:
@@ -117,6 +118,8 @@ def position(
     held = dict(v.control)
     neutral = [p for p in names.board.places.values() if p.kind.controllable and p.id not in held]
     out.append(para(italic(f"{len(neutral)} cities, towns and castles are controlled by no faction.")))
+    if v.phase:  # the full game: phase, decks, hands, sieges, captives, storms, the dead
+        out += full_position(v, names, sub)
     if v.viewer == GM:
         out += [heading(sub, "Chancery (GM only)"), para(_cards(names, v.chancery) or "Empty.")]
     return out

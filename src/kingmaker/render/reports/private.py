@@ -23,9 +23,14 @@ from .messages import (
     army_sentence,
     permission_request,
 )
+from .messages_full import ransom_request, ransom_sentence, storm_request, storm_sentence, storms_awaiting
 from .naming import when
 from .timeline import Turn
 from .turn import orders_as_given, position_at_end, resolution
+
+# what asks a faction for an answer, by the request's rule
+_SENTENCES = {ids.ALLY_4: allied_order_sentence, ids.ALLY_6: army_sentence, ids.RANSOM_OFFER: ransom_sentence}
+_ASKS = {ids.ALLY_4: allied_order_request, ids.ALLY_6: army_consent_request, ids.RANSOM_OFFER: ransom_request}
 
 
 def _listed(items: list[Item], empty: str = "None.") -> Block:
@@ -41,8 +46,12 @@ def _awaiting_you(ctx: Reports, state: GameState, v: View, faction: str, due: di
     ]
     for r in v.requests:
         if faction in r.awaiting:
-            write = allied_order_sentence if r.rule == ids.ALLY_4 else army_sentence
-            out.append(item(write(state, r.id, faction, n, due.get(r.id), d)))
+            write = _SENTENCES.get(r.rule)
+            if write is not None:
+                out.append(item(write(state, r.id, faction, n, due.get(r.id), d)))
+    out += [
+        item(storm_sentence(state, st, faction, n, due.get(st), d)) for st in storms_awaiting(state, faction)
+    ]
     return out
 
 
@@ -164,7 +173,8 @@ def private_report(ctx: Reports, turn: Turn, faction: str) -> Document:
 
 def messages_for(ctx: Reports, faction: str) -> list[Message]:
     """Every message asking ``faction`` for an answer now: alliance declarations,
-    allied orders and army formations awaiting it, with their deadlines."""
+    allied orders, army formations and ransoms awaiting it, storms waiting for its
+    ports, with their deadlines."""
     state = ctx.timeline.now
     v = view(state, faction)
     due = ctx.timeline.position.due()
@@ -176,8 +186,13 @@ def messages_for(ctx: Reports, faction: str) -> list[Message]:
     ]
     for r in v.requests:
         if faction in r.awaiting:
-            ask = allied_order_request if r.rule == ids.ALLY_4 else army_consent_request
-            out.append(ask(state, r.id, faction, n, due=due.get(r.id), describe=d))
+            ask = _ASKS.get(r.rule)
+            if ask is not None:
+                out.append(ask(state, r.id, faction, n, due=due.get(r.id), describe=d))
+    out += [
+        storm_request(state, st, faction, n, due=due.get(st), describe=d)
+        for st in storms_awaiting(state, faction)
+    ]
     out += _permission_asks(ctx, state, faction)
     return out
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from kingmaker.log.envelope import Envelope
 from kingmaker.log.service_events import LineUnread, OrderSubmitted
-from kingmaker.rules.commands import GM
+from kingmaker.rules.commands import GM, EndPhase
 from kingmaker.rules.views import PUBLIC
 
 from .context import Reports
@@ -42,7 +42,11 @@ def orders_as_given(ctx: Reports, turn: Turn, viewer: str) -> list[Block]:
     """Every submission of the turn that ``viewer`` may read, by faction, in order: in
     the player's own words when the order came as text (with the engine's reading beside
     them when it reads differently), and the lines that gave no order, with why."""
-    entries = [e for e in ctx.visible_in(turn, viewer) if isinstance(e.event, OrderSubmitted | LineUnread)]
+    entries = [
+        e
+        for e in ctx.visible_in(turn, viewer)
+        if isinstance(e.event, OrderSubmitted | LineUnread) and not _phase_step(e.event)
+    ]
     if not entries:
         if viewer == PUBLIC and not ctx.timeline.is_over(turn):
             return [para(italic("The turn's orders are published when it ends."))]
@@ -70,6 +74,11 @@ def orders_as_given(ctx: Reports, turn: Turn, viewer: str) -> list[Block]:
             for f in _faction_order(ctx, turn, by_faction)
         )
     ]
+
+
+def _phase_step(e: object) -> bool:
+    """The GM's accepted END PHASE: the resolution's phase headings tell it."""
+    return isinstance(e, OrderSubmitted) and isinstance(e.command, EndPhase) and e.result != "refused"
 
 
 def quoted(words: str) -> str:
@@ -127,6 +136,10 @@ def resolution_items(ctx: Reports, entries: Sequence[Envelope], live: Live, view
 
 
 def resolution(ctx: Reports, turn: Turn, viewer: str) -> list[Block]:
+    if ctx.timeline.state_at_end_of(turn).phased:  # the full game: by phase (``phased``)
+        from .phased import phased_resolution
+
+        return phased_resolution(ctx, turn, viewer)
     entries = ctx.visible_in(turn, viewer)
     items = resolution_items(ctx, entries, ctx.timeline.live, viewer)
     return [bullets(items)] if items else [para(italic("Nothing happened."))]
