@@ -332,6 +332,10 @@ class Catalog:
     # The event deck's cards by id (file order; a shuffle sorts them by id). Games stored
     # before the deck existed have none, and keep their records and hashes.
     events: FrozenDict[str, EventCard] = field(default_factory=FrozenDict, metadata=ADDED_LATER)
+    # The rank of a see ("archbishop" or "bishop") where a card set says it (a format-2
+    # case's ``kind: archbishop``); absent, an id beginning ``archbishop_`` ranks it
+    # (``archbishopric``). Left out while empty, so older card sets keep their hashes.
+    see_ranks: FrozenDict[str, str] = field(default_factory=FrozenDict, metadata=ADDED_LATER)
 
     def name_of(self, ident: str) -> str:
         for table in (self.nobles, self.ships, self.heirs, self.awards, self.events):
@@ -343,3 +347,23 @@ class Catalog:
     def award(self, award_id: str) -> Award:
         a = self.awards.get(award_id)
         return a if a is not None else Award(award_id, default_name(award_id))
+
+
+ARCHBISHOP = "archbishop"
+BISHOP = "bishop"
+
+
+def archbishopric(catalog: Catalog, award_id: str) -> bool:
+    """Whether a see is an archbishopric (CROWN.clergy): as the card set ranks it
+    (``see_ranks``), else by its id (``archbishop_of_canterbury``, ``archbishop_of_york``).
+
+    >>> sees = {a: Award(a, a, AwardKind.SEE) for a in ("archbishop_of_york", "bishop_of_durham")}
+    >>> cat = Catalog(awards=FrozenDict(sees))
+    >>> archbishopric(cat, "archbishop_of_york"), archbishopric(cat, "bishop_of_durham")
+    (True, False)
+    """
+    rank = catalog.see_ranks.get(award_id)
+    if rank is not None:
+        return rank == ARCHBISHOP
+    a = catalog.awards.get(award_id)
+    return a is not None and a.kind is AwardKind.SEE and award_id.startswith("archbishop_")

@@ -404,6 +404,49 @@ class PlayCard(Command):
     unit: str
 
 
+# -- Crown cards and coronation (issue 14; rules/crown_cards.py, rules/coronation.py) ------
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCrown(Command):
+    """The GM makes the turn's Crown draw: the top Crown card to the hand of the faction
+    whose turn it is (DEAL.draw, DEAL.empty)."""
+
+    kind = "draw_crown"
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class Assign(Command):
+    """A faction assigns ``card`` from its hand to its noble ``to`` (DEAL.assign,
+    DEAL.limits)."""
+
+    kind = "assign"
+    by: str
+    card: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class EnterPlay(Command):
+    """A faction brings the noble card ``noble`` from its hand into play at ``castle``,
+    one of his castles (DEAL.noble)."""
+
+    kind = "enter_play"
+    by: str
+    noble: str
+    castle: str
+
+
+@dataclass(frozen=True, slots=True)
+class Crown(Command):
+    """A faction crowns ``heir``, whom it controls (CROWN.*)."""
+
+    kind = "crown"
+    by: str
+    heir: str
+
+
 MOVEMENT_COMMANDS: Final = (MoveRoad, Move, Enter, Leave, Embark, Disembark, Sail)
 COMBAT_COMMANDS: Final = (Siege, Attack)
 GM_COMMANDS: Final = (
@@ -423,4 +466,5 @@ GM_COMMANDS: Final = (
     Battle,
     SiegeAssault,
     EndPhase,
+    DrawCrown,
 )

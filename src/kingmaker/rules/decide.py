@@ -20,13 +20,17 @@ from .captives import decide_capture_heir, decide_execute, decide_ransom, decide
 from .chance import opaque_id
 from .combat import decide_attack, decide_defend, decide_siege
 from .context import Pending
+from .coronation import decide_crown
+from .crown_cards import decide_assign, decide_draw_crown, decide_enter_play
 from .decision import Decision, Refusal, Result
 from .event_cards import decide_draw_event
 from .formation import decide_form_army
 from .held_cards import decide_play_card
+from .kings import with_proclamation_end
 from .limits import command_problem
 from .movement import decide_enter, decide_move, decide_move_road
 from .movement import decide_leave as decide_leave_location
+from .parliament import decide_attend, decide_close, decide_propose, decide_summon, decide_vote
 from .outcomes import (
     decide_capture,
     decide_kill,
@@ -43,6 +47,7 @@ from .state import GameState
 from .storms import decide_choose_port, decide_expire
 from .turns import decide_end_turn, decide_inject, decide_reveal_seed, decide_set_control
 from .units import name
+from .victory import game_over_refusal
 
 _ORDERS: dict[type[c.Command], Callable[[GameState, Any, bool], Decision]] = {
     c.MoveRoad: decide_move_road,
@@ -70,6 +75,20 @@ _OTHER: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
     c.CaptureHeir: decide_capture_heir,
     c.ReleaseCaptive: decide_release_captive,
     c.Execute: decide_execute,
+    c.Assign: decide_assign,
+    c.EnterPlay: decide_enter_play,
+    c.Crown: decide_crown,
+}
+#: Steps of a faction or of the GM (Parliament's closing: PARL.close).
+_ANYONE: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
+    c.CloseParliament: decide_close,
+}
+#: Parliament's steps (PARL.*): attending and voting come out of turn.
+_PARLIAMENT: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
+    c.SummonParliament: decide_summon,
+    c.Attend: decide_attend,
+    c.Propose: decide_propose,
+    c.Vote: decide_vote,
 }
 _GM: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
     c.Deadline: decide_deadline,
@@ -88,6 +107,7 @@ _GM: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
     c.DrawEvent: decide_draw_event,
     c.Battle: decide_battle,
     c.SiegeAssault: decide_siege_assault,
+    c.DrawCrown: decide_draw_crown,
 }
 
 
@@ -114,7 +134,11 @@ def decide(state: GameState, command: c.Command) -> Decision:
     >>> decide(state, c.MoveRoad("red", "percy", ("york", "tadcaster"))).explanation
     'Percy moves by road to Tadcaster'
     """
-    return with_lifts(state, _phased_decide(state, command))
+    over = game_over_refusal(state, command)
+    if over is not None:
+        return over
+    d = with_lifts(state, _phased_decide(state, command))
+    return with_proclamation_end(state, replay(state, d.events), d) if state.proclaimed else d
 
 
 def _phased_decide(state: GameState, command: c.Command) -> Decision:
@@ -153,8 +177,14 @@ def _decide(state: GameState, command: c.Command) -> Decision:
                 ids.ORDER_INVALID, f"only the GM may {command.kind.replace('_', ' ')} ({ids.ORDER_INVALID})"
             )
         return _GM[kind](state, command)
+    if kind in _ANYONE and by == c.GM:
+        return _ANYONE[kind](state, command)
     if by not in state.turn_order:
         raise Refusal(ids.ORDER_INVALID, f"{by!r} is not a faction of this game ({ids.ORDER_INVALID})")
+    if kind in _ANYONE:
+        return _ANYONE[kind](state, command)
+    if kind in _PARLIAMENT:
+        return _PARLIAMENT[kind](state, command)
     if isinstance(command, c.Confirm):
         return decide_confirm(state, command, _decide_confirmed)
     if kind in _OTHER:

@@ -464,3 +464,78 @@ class EventFlagSet(Event):
 
     kind = "event_flag_set"
     flag: str
+
+# -- Crown cards, coronation and victory (issue 14; apply in apply_crown.py) ---------------
+
+
+@dataclass(frozen=True, slots=True)
+class NobleEntered(Event):
+    """A noble card from ``faction``'s hand enters play at ``place``, inside or in the
+    open (DEAL.noble); an heir who is that noble himself (Beaufort) comes into play with
+    him."""
+
+    kind = "noble_entered"
+    noble: str
+    faction: str
+    place: str
+    inside: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ShipEntered(Event):
+    """A ship card from ``faction``'s hand puts the ship in play, in port at ``port``
+    (its home port: DEAL.assign)."""
+
+    kind = "ship_entered"
+    ship: str
+    faction: str
+    port: str
+
+
+@dataclass(frozen=True, slots=True)
+class HeirCrowned(Event):
+    """``heir`` is crowned King (CROWN.*)."""
+
+    kind = "heir_crowned"
+    heir: str
+
+
+@dataclass(frozen=True, slots=True)
+class SoleKingProclaimed(Event):
+    """A passed ``sole_king`` motion makes ``king``, kept by ``faction``, the sole King
+    while two Kings reign (PARL.two_kings)."""
+
+    kind = "sole_king_proclaimed"
+    king: str
+    faction: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProclamationEnded(Event):
+    """The King a motion made sole King died or was captured (PARL.two_kings, F21)."""
+
+    kind = "proclamation_ended"
+    king: str
+    reason: str  # died | captured
+
+
+@dataclass(frozen=True, slots=True)
+class KingHeldCounted(Event):
+    """VICTORY.hold: at a turn's end ``faction`` has kept ``king``, the sole King, for
+    ``turns`` turns in a row (0: no one holds such a King now)."""
+
+    kind = "king_held_counted"
+    king: str
+    faction: str
+    turns: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    """The game is over (VICTORY.*): ``winner`` won by ``rule`` (None: no winner,
+    VICTORY.none). Every command after it is refused (VICTORY.timing)."""
+
+    kind = "game_ended"
+    rule: str
+    winner: str | None = None
+

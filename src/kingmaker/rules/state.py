@@ -209,6 +209,26 @@ class StormRequest:
 
 
 @dataclass(frozen=True, slots=True)
+class Proclamation:
+    """A King made sole King by a passed ``sole_king`` motion while two Kings reign
+    (PARL.two_kings): ``king``, kept by ``faction`` when it passed. It lasts until he
+    dies or is captured (F21): ``kings.with_proclamation_end`` ends it."""
+
+    king: str
+    faction: str
+
+
+@dataclass(frozen=True, slots=True)
+class KingHeld:
+    """VICTORY.hold (option ``victory_hold_turns``): ``faction`` has kept ``king``, the
+    sole King (not Henry VI), at the end of ``turns`` turns in a row."""
+
+    king: str
+    faction: str
+    turns: int
+
+
+@dataclass(frozen=True, slots=True)
 class RandomSource:
     """The game's recorded random source: a seed plus a counter (and, for test
     vectors, values injected by the GM to be used first)."""
@@ -258,6 +278,11 @@ class GameState:
     storms: FrozenDict[str, StormRequest] = field(default_factory=FrozenDict, metadata=ADDED_LATER)
     conquests: FrozenDict[str, str] = field(default_factory=FrozenDict, metadata=ADDED_LATER)
     event_flags: tuple[str, ...] = field(default=(), metadata=ADDED_LATER)  # this turn's
+    # -- the end of the game (issue 14): Crown cards, coronation and victory
+    winner: str = field(default="", metadata=ADDED_LATER)  # the faction that won (VICTORY.*)
+    game_over: str = field(default="", metadata=ADDED_LATER)  # the rule that ended the game
+    proclaimed: Proclamation | None = field(default=None, metadata=ADDED_LATER)  # PARL.two_kings
+    king_held: KingHeld | None = field(default=None, metadata=ADDED_LATER)  # VICTORY.hold
 
     # -- turn ------------------------------------------------------------------
     @property

@@ -10,7 +10,8 @@ the phases left unplayed that happen by themselves, in their order.
    until the end of the turn in which he was taken, whoever's turn it is (CAPTURE.noble,
    v1.1; docs/rulings.md, "The full game"), so every captive dies now, in the order
    they were taken (``captives.unransomed``).
-4. The victory check (VICTORY.timing) belongs to issue 14 and comes here.
+4. The victory check (VICTORY.timing, ``victory.victory_at_turn_end``): a victory, or
+   no heir left, ends the game there, and the next turn does not begin.
 """
 
 from __future__ import annotations
@@ -21,20 +22,26 @@ from . import events as ev
 from . import ids
 from .apply import replay
 from .captives import unransomed
-from .decks import CROWN_DECK, CROWN_DRAWN, draw
+from .crown_cards import crown_draw
+from .decks import CROWN_DRAWN
+from .parliament import at_turn_end
 from .remains import death
 from .state import GameState
 from .storms import settle_all
 from .units import names
+from .victory import victory_at_turn_end
 
 
 @dataclass(frozen=True, slots=True)
 class TurnEnd:
-    """The events of a turn's end, the clauses that say them, and the executed."""
+    """The events of a turn's end, the clauses that say them, the executed, and whether
+    the game ended there (``game_over``: the rule; ``winner``: None for no winner)."""
 
     events: list[ev.Event]
     clauses: list[str]
     executed: tuple[str, ...]
+    game_over: str | None = None
+    winner: str | None = None
 
 
 def turn_end_steps(state: GameState) -> TurnEnd:
@@ -46,21 +53,15 @@ def turn_end_steps(state: GameState) -> TurnEnd:
         events += more
         s = replay(s, more)
         clauses.append(f"the storm is settled at random: it drives {where} ({ids.EVENT_STORM})")
+    more, said = at_turn_end(s)  # a sitting Parliament is dissolved; a summons owed is said
+    events += more
+    clauses += said
+    s = replay(s, more)
     if CROWN_DRAWN not in s.event_flags:
-        turn = s.turn
-        card, more = draw(s, CROWN_DECK, lambda _: f"hand:{turn}")
-        if card is None:
-            clauses.append(
-                f"the Crown deck and its discard are empty: {turn} draws nothing ({ids.DEAL_DRAW})"
-            )
-        else:
-            shuffled = any(isinstance(e, ev.DeckShuffled) for e in more)
-            again = (
-                f"the Crown discard is shuffled into a new deck ({ids.DEAL_EMPTY}) and " if shuffled else ""
-            )
-            clauses.append(f"{again}{turn} draws a Crown card into its hand ({ids.DEAL_DRAW})")
-            events += more
-            s = replay(s, more)
+        more, clause, _ = crown_draw(s)
+        clauses.append(clause)
+        events += more
+        s = replay(s, more)
     executed = tuple(unransomed(s))
     for n in executed:
         more = death(s, n, "execution")
@@ -71,4 +72,12 @@ def turn_end_steps(state: GameState) -> TurnEnd:
         clauses.append(
             f"{names(state, list(executed))}, neither ransomed nor freed, {verb} executed ({ids.EXEC_UNRANSOMED})"
         )
-    return TurnEnd(events, clauses, executed)
+    won = victory_at_turn_end(s)
+    if won is None:
+        return TurnEnd(events, clauses, executed)
+    events += won.events
+    if won.clause:
+        clauses.append(won.clause)
+    if not won.ended:
+        return TurnEnd(events, clauses, executed)
+    return TurnEnd(events, clauses, executed, won.rule, won.winner)

@@ -21,7 +21,8 @@ def decide_end_turn(state: GameState, cmd: EndTurn) -> Decision:
     steps happen, in order: a storm still waiting is settled at random (EVENT.storm),
     the Crown draw if none was made this turn (DEAL.draw, DEAL.empty), the execution of
     captives not ransomed or freed (EXEC.unransomed), then the victory check
-    (VICTORY.timing, issue 14); then the next faction's turn begins in its event phase."""
+    (VICTORY.timing); then the next faction's turn begins in its event phase, unless the
+    game ended there (a victory, or no heir left: the decision names that rule)."""
     lapsed = lapse_events(state)
     rnd, nxt = state.next_turn()
     if rnd == state.round:
@@ -33,6 +34,14 @@ def decide_end_turn(state: GameState, cmd: EndTurn) -> Decision:
     if not state.phased:
         return Decision(Result.ACCEPTED, ids.TURN_END, text, (*lapsed, ev.TurnEnded()))
     end = turn_end_steps(replay(state, lapsed))
+    if end.game_over is not None:
+        return Decision(
+            Result.ACCEPTED,
+            end.game_over,
+            "; ".join([*end.clauses, f"{state.turn}'s turn is the game's last"]) + f" ({ids.VICTORY_TIMING})",
+            (*lapsed, *end.events),
+            report=Report(executed=end.executed, winner=end.winner),
+        )
     return Decision(
         Result.ACCEPTED,
         ids.TURN_END,
