@@ -348,5 +348,4 @@ def _turn_ended(state: GameState, e: ev.TurnEnded) -> dict[str, Any]:
     return changes
 
 
-from . import apply_crown, apply_full  # noqa: E402, F401  (register the full game's events)
-from . import apply_parliament  # noqa: E402, F401  (registers Parliament's events)
+from . import apply_crown, apply_full, apply_parliament  # noqa: E402, F401  (register the full game's events)

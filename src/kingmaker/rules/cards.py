@@ -320,6 +320,20 @@ class EventCard:
         return isinstance(self.event, Writ | FreeMove) and self.event.held
 
 
+@dataclass(frozen=True, slots=True)
+class VoteTable:
+    """Parliament's votes (FULL_GAME 3.7), by house: holder -> votes. A holder is a noble
+    card, an award (its holder's while he attends), a place (a city or town: its
+    controller's), or a royal key: ``king`` (the sole King's; with none, the
+    Chancellor's), ``senior_lancaster``, ``senior_york`` (each house's senior heir's)."""
+
+    lords: FrozenDict[str, int] = field(default_factory=FrozenDict)
+    commons: FrozenDict[str, int] = field(default_factory=FrozenDict)
+
+    def __bool__(self) -> bool:
+        return bool(self.lords or self.commons)
+
+
 @dataclass(frozen=True)
 class Catalog:
     """Every card of a game's card set, by id."""
@@ -332,6 +346,9 @@ class Catalog:
     # The event deck's cards by id (file order; a shuffle sorts them by id). Games stored
     # before the deck existed have none, and keep their records and hashes.
     events: FrozenDict[str, EventCard] = field(default_factory=FrozenDict, metadata=ADDED_LATER)
+    # Parliament's vote table (3.7); card sets stored before it have none, and keep their
+    # records and hashes (``votes.table`` then reads the votes printed on the cards).
+    votes: VoteTable | None = field(default=None, metadata=ADDED_LATER)
     # The rank of a see ("archbishop" or "bishop") where a card set says it (a format-2
     # case's ``kind: archbishop``); absent, an id beginning ``archbishop_`` ranks it
     # (``archbishopric``). Left out while empty, so older card sets keep their hashes.

@@ -15,6 +15,7 @@ from .context import finish, invalid, judge_all, land_units
 from .decision import Decision, Refusal, Result
 from .fighting import force, order_units
 from .orders import check_order
+from .peace import check_peace
 from .sieges import begin_siege, siege_words
 from .state import COMBAT, GameState
 from .units import name, names
@@ -97,6 +98,10 @@ def siege_checks(state: GameState, by: str, besiegers: Sequence[str], place: Pla
                     unit=b,
                     place=place.id,
                 )
+    if besiegers:
+        check_peace(
+            state, place.id, f"{name(state, besiegers[0])} may not besiege {place.name}", besiegers[0]
+        )
     return inside
 
 
@@ -234,6 +239,9 @@ def decide_attack(state: GameState, cmd: Attack, confirmed: bool = False) -> Dec
                     f"that left an alliance with {fa} less than a round ago defends with him ({ids.ALLY_12})",
                     unit=a,
                 )
+    check_peace(
+        state, a0.place, f"{name(state, cmd.unit)} may not attack {name(state, cmd.target)}", cmd.unit
+    )
     effects: list[ev.Event] = [
         ev.CombatDeclared(
             "attack", cmd.by, attackers, a0.place or "", cmd.target, defenders, combat_id(state, cmd.id)

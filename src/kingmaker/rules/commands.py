@@ -447,6 +447,65 @@ class Crown(Command):
     heir: str
 
 
+# -- Parliament (issue 14; rules/parliament.py) --------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SummonParliament(Command):
+    """A faction summons Parliament ``id`` to ``seat``, a city or town it controls
+    (PARL.summon.*, PARL.seat)."""
+
+    kind = "summon_parliament"
+    by: str
+    id: str
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Attend(Command):
+    """A faction declares which of its nobles attend the sitting Parliament (none: an
+    empty list) (PARL.attend)."""
+
+    kind = "attend"
+    by: str
+    nobles: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Propose(Command):
+    """The presiding faction proposes ``id``: the Chancery card ``award`` for the
+    attending noble ``to``, or the ``motion`` ``sole_king`` (with ``heir``) or ``victory``
+    (PARL.business)."""
+
+    kind = "propose"
+    by: str
+    id: str
+    award: str | None = None
+    to: str | None = None
+    motion: str | None = None
+    heir: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Vote(Command):
+    """A faction votes its bloc on ``proposal`` in each house: ``for``, ``against`` or
+    ``abstain`` (PARL.vote)."""
+
+    kind = "vote"
+    by: str
+    proposal: str
+    lords: str
+    commons: str
+
+
+@dataclass(frozen=True, slots=True)
+class CloseParliament(Command):
+    """The presiding faction (or the GM) closes the sitting Parliament (PARL.close)."""
+
+    kind = "close_parliament"
+    by: str
+
+
 MOVEMENT_COMMANDS: Final = (MoveRoad, Move, Enter, Leave, Embark, Disembark, Sail)
 COMBAT_COMMANDS: Final = (Siege, Attack)
 GM_COMMANDS: Final = (

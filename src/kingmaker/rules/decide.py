@@ -37,6 +37,7 @@ from .outcomes import (
     decide_release,
     decide_resolve_combat,
 )
+from .parliament import decide_attend, decide_close, decide_propose, decide_summon, decide_vote
 from .permissions import decide_grant, decide_revoke
 from .phases import decide_end_phase, phase_check
 from .ports import decide_disembark, decide_embark, decide_sail, decide_storm
@@ -77,6 +78,17 @@ _OTHER: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
     c.Assign: decide_assign,
     c.EnterPlay: decide_enter_play,
     c.Crown: decide_crown,
+}
+#: Steps of a faction or of the GM (Parliament's closing: PARL.close).
+_ANYONE: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
+    c.CloseParliament: decide_close,
+}
+#: Parliament's steps (PARL.*): attending and voting come out of turn.
+_PARLIAMENT: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
+    c.SummonParliament: decide_summon,
+    c.Attend: decide_attend,
+    c.Propose: decide_propose,
+    c.Vote: decide_vote,
 }
 _GM: dict[type[c.Command], Callable[[GameState, Any], Decision]] = {
     c.Deadline: decide_deadline,
@@ -165,8 +177,14 @@ def _decide(state: GameState, command: c.Command) -> Decision:
                 ids.ORDER_INVALID, f"only the GM may {command.kind.replace('_', ' ')} ({ids.ORDER_INVALID})"
             )
         return _GM[kind](state, command)
+    if kind in _ANYONE and by == c.GM:
+        return _ANYONE[kind](state, command)
     if by not in state.turn_order:
         raise Refusal(ids.ORDER_INVALID, f"{by!r} is not a faction of this game ({ids.ORDER_INVALID})")
+    if kind in _ANYONE:
+        return _ANYONE[kind](state, command)
+    if kind in _PARLIAMENT:
+        return _PARLIAMENT[kind](state, command)
     if isinstance(command, c.Confirm):
         return decide_confirm(state, command, _decide_confirmed)
     if kind in _OTHER:

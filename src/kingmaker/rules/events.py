@@ -465,6 +465,7 @@ class EventFlagSet(Event):
     kind = "event_flag_set"
     flag: str
 
+
 # -- Crown cards, coronation and victory (issue 14; apply in apply_crown.py) ---------------
 
 
@@ -539,3 +540,79 @@ class GameEnded(Event):
     rule: str
     winner: str | None = None
 
+
+# -- Parliament (issue 14; rules/parliament.py, apply in apply_parliament.py) --------------
+
+
+@dataclass(frozen=True, slots=True)
+class ParliamentSummoned(Event):
+    """``summoner`` summons Parliament ``parliament`` to ``seat`` under ``rule`` (a
+    PARL.summon.* id); ``presides`` presides (PARL.presides). The King's Peace begins at
+    the seat (PARL.peace)."""
+
+    kind = "parliament_summoned"
+    parliament: str
+    seat: str
+    summoner: str
+    presides: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class AttendanceDeclared(Event):
+    """``faction`` declares the nobles it sends to the sitting Parliament (PARL.attend)."""
+
+    kind = "attendance_declared"
+    faction: str
+    nobles: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ProposalMade(Event):
+    """The presiding faction puts a proposal to Parliament (PARL.business): a Chancery
+    card ``award`` for the noble ``to``, or a ``motion`` (``sole_king`` with ``heir``, or
+    ``victory``); ``voters`` are the factions with votes, who must each vote."""
+
+    kind = "proposal_made"
+    proposal: str
+    award: str = ""
+    to: str = ""
+    motion: str = ""
+    heir: str = ""
+    voters: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class VoteCast(Event):
+    """``faction`` votes its bloc on ``proposal``: ``lords`` and ``commons`` are each
+    ``for``, ``against`` or ``abstain`` (PARL.vote). Secret until the proposal is decided."""
+
+    kind = "vote_cast"
+    proposal: str
+    faction: str
+    lords: str
+    commons: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProposalDecided(Event):
+    """Every voter has voted: the tally by house, public, and whether it ``passed``
+    (PARL.vote, F20; VICTORY.parliament, F21). What it carries out follows as its own
+    events (the card moved, a King proclaimed, the game ended)."""
+
+    kind = "proposal_decided"
+    proposal: str
+    lords_for: int
+    lords_against: int
+    commons_for: int
+    commons_against: int
+    passed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ParliamentClosed(Event):
+    """The sitting ends (PARL.close): closed by the presiding faction (``closed``), by
+    the GM (``gm``: an open vote lapses), or with the turn (``turn_end``)."""
+
+    kind = "parliament_closed"
+    reason: str

@@ -9,6 +9,8 @@ the turn on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import commands as c
 from . import events as ev
 from . import ids
@@ -45,6 +47,23 @@ def rank(phase: str) -> int:
     return PHASES.index(phase)
 
 
+#: Checks made before the turn moves on past its current phase (an implicit advance or
+#: ``end_phase``), with the phase it would move to: each raises ``Refusal`` while the
+#: turn may not move on yet (a Parliament sitting, or owed: ``parliament.leaving_check``).
+_LEAVING: list[Callable[[GameState, str], None]] = []
+
+
+def register_leaving_check(check: Callable[[GameState, str], None]) -> None:
+    """Add a check made before the turn moves on to a later phase (issue 14: Parliament)."""
+    _LEAVING.append(check)
+
+
+def leaving(state: GameState, target: str) -> None:
+    """Raise ``Refusal`` if the turn may not move on from its phase to ``target`` yet."""
+    for check in _LEAVING:
+        check(state, target)
+
+
 def phase_check(state: GameState, command: c.Command) -> str | None:
     """For a phased game: the phase ``command`` moves the turn on to (implicit advance),
     or None when it needs no move. Raises ``Refusal`` (``PHASE.order``) for a step of a
@@ -70,7 +89,10 @@ def phase_check(state: GameState, command: c.Command) -> str | None:
             f"{_what(command)} must wait: the storm must be settled first (ports for "
             f"{', '.join(s for st in state.storms.values() for s in st.waiting)}) ({ids.PHASE_ORDER})",
         )
-    return wanted if rank(wanted) > rank(now) else None
+    if rank(wanted) <= rank(now):
+        return None
+    leaving(state, wanted)
+    return wanted
 
 
 def _defend_check(state: GameState, command: c.Defend) -> None:
@@ -99,6 +121,7 @@ def decide_end_phase(state: GameState, cmd: c.EndPhase) -> Decision:
     if state.storms:
         raise Refusal(ids.PHASE_ORDER, f"the storm must be settled first ({ids.PHASE_ORDER})")
     nxt = PHASES[rank(state.phase) + 1]
+    leaving(state, nxt)
     rule = f"PHASE.{nxt}"
     return Decision(
         Result.ACCEPTED,

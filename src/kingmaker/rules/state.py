@@ -192,6 +192,82 @@ class Captivity:
 
 
 @dataclass(frozen=True, slots=True)
+class Proposal:
+    """A proposal before Parliament (PARL.business): the award of the Chancery card
+    ``award`` to the noble ``to``, or a ``motion`` (``sole_king`` naming ``heir``, or
+    ``victory``). ``voters``: the factions with votes when it was made, in turn order;
+    ``votes``: each one's (Lords, Commons) stance so far, ``for``, ``against`` or
+    ``abstain``, secret until every voter has voted (PARL.vote); ``outcome``: "" while
+    the vote is open, then ``passed`` or ``failed``, with ``tally`` (Lords for, Lords
+    against, Commons for, Commons against)."""
+
+    id: str
+    award: str = ""
+    to: str = ""
+    motion: str = ""
+    heir: str = ""
+    voters: tuple[str, ...] = ()
+    votes: FrozenDict[str, tuple[str, str]] = field(default_factory=FrozenDict)
+    outcome: str = ""
+    tally: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    @property
+    def awaiting(self) -> tuple[str, ...]:
+        """The voters who have not voted yet (none once it is decided)."""
+        return () if self.outcome else tuple(f for f in self.voters if f not in self.votes)
+
+    @property
+    def matter(self) -> tuple[str, str, str]:
+        """What it proposes, whatever its id: a failed matter may not come again in the
+        same Parliament (FULL_GAME 3.13.9)."""
+        return (self.motion, self.award or self.heir, self.to)
+
+
+@dataclass(frozen=True, slots=True)
+class Parliament:
+    """A Parliament sitting (PARL.*): summoned by ``summoner`` under ``rule`` (a
+    PARL.summon.* id) to ``seat``, presided over by ``presides``; ``attending``: the
+    nobles each faction declared (PARL.attend; a faction that declared none has an empty
+    entry); ``proposals`` in the order made, the last one open while its vote runs."""
+
+    id: str
+    seat: str
+    summoner: str
+    presides: str
+    rule: str
+    attending: FrozenDict[str, tuple[str, ...]] = field(default_factory=FrozenDict)
+    proposals: tuple[Proposal, ...] = ()
+
+    @property
+    def open(self) -> Proposal | None:
+        """The proposal being voted on, if any (one at a time: PARL.business)."""
+        last = self.proposals[-1] if self.proposals else None
+        return last if last is not None and not last.outcome else None
+
+    @property
+    def failed(self) -> tuple[Proposal, ...]:
+        return tuple(p for p in self.proposals if p.outcome == "failed")
+
+    def attends(self, noble: str) -> bool:
+        return any(noble in nobles for nobles in self.attending.values())
+
+
+@dataclass(frozen=True, slots=True)
+class Summoned:
+    """The last Parliament summoned: its ``seat`` and ``summoner``, and the turn it was
+    summoned in (``round``, ``turn_index``). Its King's Peace holds at the seat until the
+    summoner's next turn begins, at (``until_round``, ``until_index``) (PARL.peace, F19);
+    the record stays after that, for the once-a-round limit (PARL.summon.king)."""
+
+    seat: str
+    summoner: str
+    round: int
+    turn_index: int
+    until_round: int
+    until_index: int
+
+
+@dataclass(frozen=True, slots=True)
 class StormRequest:
     """A storm waiting for ports (EVENT.storm): each ship in ``ships`` is forced into one
     of ``ports[ship]`` (sorted), chosen by its faction (``chosen``) or, at the deadline,
@@ -283,6 +359,10 @@ class GameState:
     game_over: str = field(default="", metadata=ADDED_LATER)  # the rule that ended the game
     proclaimed: Proclamation | None = field(default=None, metadata=ADDED_LATER)  # PARL.two_kings
     king_held: KingHeld | None = field(default=None, metadata=ADDED_LATER)  # VICTORY.hold
+
+    # -- Parliament (issue 14; rules/parliament.py): the sitting, and the last summons
+    parliament: Parliament | None = field(default=None, metadata=ADDED_LATER)  # while it sits
+    summoned: Summoned | None = field(default=None, metadata=ADDED_LATER)  # PARL.peace, F19
 
     # -- turn ------------------------------------------------------------------
     @property
