@@ -40,6 +40,22 @@ def default_catalog() -> Catalog:
     return load_dataset().catalog
 
 
+#: The two ranks of a see a case may write (CROWN.clergy: ``cards.archbishopric``).
+SEE_RANKS = ("archbishop", "bishop")
+
+
+def see_rank(raw: Any) -> str | None:
+    """The rank a case gives a see (``kind: archbishop`` or ``kind: bishop``), or None."""
+    kind = raw.get("kind") if isinstance(raw, dict) else None
+    return kind if kind in SEE_RANKS else None
+
+
+def catalog_ranks(raw: Any) -> dict[str, str]:
+    """The ranks of the sees of ``state.catalog``."""
+    table = raw if isinstance(raw, dict) else {}
+    return {str(cid): rank for cid, spec in table.items() if (rank := see_rank(spec)) is not None}
+
+
 def _kind(where: str, raw: Any) -> AwardKind:
     k = as_str(where, raw)
     if k not in KINDS:
@@ -147,12 +163,19 @@ def town_card(place: str) -> Award | None:
 class CardBook:
     """Every card a case names, gathered into the case's catalog."""
 
-    def __init__(self, awards: dict[str, Award], own: dict[str, Award], events: dict[str, EventCard]):
+    def __init__(
+        self,
+        awards: dict[str, Award],
+        own: dict[str, Award],
+        events: dict[str, EventCard],
+        ranks: dict[str, str] | None = None,
+    ):
         self.awards = dict(awards)
         self.own = own
         self.events = dict(events)
         self.nobles: dict[str, NobleCard] = {}
         self.ships: dict[str, ShipCard] = {}
+        self.ranks = dict(ranks or {})
 
     def event(self, where: str, cid: str) -> str:
         """An event card by id: the case's, else the default deck's."""
@@ -203,6 +226,11 @@ class CardBook:
         )
         self.nobles[nid] = NobleCard(nid, default_name(nid), troops, title, tuple(castles))
 
+    def with_castles(self, castles: dict[str, tuple[str, ...]]) -> None:
+        """Every noble card's castles as the case's ``castle_of`` gives them (3.13.3): a
+        noble it does not list has none on the case's board."""
+        self.nobles = {nid: replace(card, castles=castles.get(nid, ())) for nid, card in self.nobles.items()}
+
     def catalog(self, heirs: dict[str, HeirCard]) -> Catalog:
         return Catalog(
             nobles=FrozenDict(self.nobles),
@@ -210,4 +238,5 @@ class CardBook:
             ships=FrozenDict(self.ships),
             heirs=FrozenDict(heirs),
             events=FrozenDict(self.events),
+            see_ranks=FrozenDict(self.ranks),
         )

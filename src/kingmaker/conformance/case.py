@@ -144,8 +144,11 @@ def _position(where: str, spec: dict[str, Any], board: Board, *, ports: bool) ->
     return None, False
 
 
-def build_state(raw: Any, board: Board, case_id: str, fmt: int = 1) -> GameState:
-    """The case's state; format 2 adds the full game's fields (``case_full``)."""
+def build_state(
+    raw: Any, board: Board, case_id: str, fmt: int = 1, castles: dict[str, tuple[str, ...]] | None = None
+) -> GameState:
+    """The case's state; format 2 adds the full game's fields (``case_full``), with each
+    noble card's castles from the board's ``castle_of`` (``case_full.castles``)."""
     st = check_keys("state", raw, STATE_KEYS | (STATE_KEYS_2 if fmt == 2 else set()))
     if fmt == 2:
         case_full.check_later(st)
@@ -173,6 +176,7 @@ def build_state(raw: Any, board: Board, case_id: str, fmt: int = 1) -> GameState
             control[str(pid)] = faction(f"state.control.{pid}", f)
 
     awards: dict[str, Award] = {}
+    ranks = cards_case.catalog_ranks(st.get("catalog")) if fmt == 2 else {}
     nobles: dict[str, Noble] = {}
     for nid, spec in check_keys("state.nobles", st.get("nobles") or {}, set(st.get("nobles") or {})).items():
         where = f"state.nobles.{nid}"
@@ -185,6 +189,9 @@ def build_state(raw: Any, board: Board, case_id: str, fmt: int = 1) -> GameState
                 else _award(f"{where}.awards[{i}]", a)
             )
             aid = card.id
+            rank = cards_case.see_rank(a) if fmt == 2 else None
+            if rank is not None:
+                ranks[aid] = rank
             if aid in awards and awards[aid] != card:
                 raise CaseError(f"{where}.awards[{i}]: award {aid!r} is given different troops elsewhere")
             awards[aid] = card
@@ -328,11 +335,12 @@ def build_state(raw: Any, board: Board, case_id: str, fmt: int = 1) -> GameState
     catalog = Catalog(awards=FrozenDict(awards))
     full: dict[str, Any] = {}
     if fmt == 2:
-        book = cards_case.CardBook(awards, own, cards_case.event_cards(st.get("cards")))
+        book = cards_case.CardBook(awards, own, cards_case.event_cards(st.get("cards")), ranks)
         for n in nobles.values():
             titled = as_bool(f"state.nobles.{n.id}.titled", (st["nobles"][n.id] or {}).get("titled", False))
             book.noble_card(n.id, n.troops, titled, ())
         full = case_full.deck_fields(st, book)
+        book.with_castles(castles or {})
         catalog = book.catalog(heir_cards)
     state = GameState(
         board=board,

@@ -11,6 +11,7 @@ from kingmaker.rules.cards import HeirCard
 from kingmaker.rules.frozen import FrozenDict
 from kingmaker.rules.state import PHASES, Captivity, GameState, Heir, Noble, Siege
 
+from . import parliament_case
 from .cards_case import CardBook
 from .schema import HEIR_KEYS, CaseError, as_bool, as_list, as_str, check_keys
 from .schema_full import CAPTIVE_KEYS, HEIR_KEYS_2, LATER_STATE, SIEGE_KEYS
@@ -24,6 +25,20 @@ GARRISONS: dict[PlaceKind, int] = {
 }
 
 DEFAULT_PHASE = "movement"
+
+
+def castles(raw_board: Any) -> dict[str, tuple[str, ...]]:
+    """Each noble's castles from the places' ``castle_of: [nobles]`` (3.13.3), in the
+    board's order of places."""
+    out: dict[str, list[str]] = {}
+    places = raw_board.get("places") if isinstance(raw_board, dict) else None
+    for pid, spec in (places or {}).items():
+        if not isinstance(spec, dict) or "castle_of" not in spec:
+            continue
+        where = f"board.places.{pid}.castle_of"
+        for nid in as_list(where, spec["castle_of"]):
+            out.setdefault(as_str(where, nid), []).append(str(pid))
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def check_later(st: dict[str, Any]) -> None:
@@ -148,10 +163,11 @@ def finish(st: dict[str, Any], state: GameState) -> GameState:
                 raise CaseError(f"{where}.by: {b!r} is not a noble in the open at {place}")
         faction = nobles[besiegers[0]].faction or ""  # the first named commands (the case's choice)
         sieges[place] = Siege(place, faction, tuple(sorted(besiegers)), state.round, state.turn, 0)
-    return state.evolve(
+    state = state.evolve(
         phase=phase,
         options=FrozenDict(options),
         nobles=FrozenDict(nobles),
         captivity=FrozenDict(captivity),
         sieges=FrozenDict(sieges),
     )
+    return parliament_case.sitting(st, parliament_case.with_votes(st, state))

@@ -17,7 +17,7 @@ from kingmaker.rules.ids import ALL_RULE_IDS
 from kingmaker.rules.state import GameState
 from kingmaker.rules.views import view
 
-from . import expect_full, then_full
+from . import case_full, expect_full, then_full
 from .case import build_board, build_state
 from .schema import (
     CASE_KEYS,
@@ -87,7 +87,8 @@ def run_case(path: Path) -> CaseResult:
             if r not in ALL_RULE_IDS:
                 raise CaseError(f"rules: unknown rule id {r!r}")
         board = build_board(case["board"], fmt)
-        state = build_state(case["state"], board, case_id, fmt)
+        castles = case_full.castles(case["board"]) if fmt == 2 else {}
+        state = build_state(case["state"], board, case_id, fmt, castles)
         for i, step in enumerate(as_list("steps", case["steps"]), start=1):
             step_no = i
             where = f"steps[{i - 1}]"

@@ -9,8 +9,8 @@ from __future__ import annotations
 FORMATS = (1, 2)
 
 PLACE_KEYS_2 = {"garrison", "cathedral", "regions", "england", "castle_of"}
-#: Board fields of issue 14 (DEAL.noble): read, but not run yet.
-LATER_PLACE = {"castle_of"}
+#: Board fields read but not run yet (none left: ``castle_of`` gives nobles their castles).
+LATER_PLACE: set[str] = set()
 STATE_KEYS_2 = {
     "phase",
     "cards",
@@ -50,19 +50,18 @@ STEP_PARAMS_2: dict[str, set[str]] = {
     "choose_port": {"ship", "port"},
     "end_phase": set(),
     "play_card": {"card", "unit"},
+    "summon_parliament": {"seat"},
+    "attend": {"nobles"},
+    "propose": {"award", "to", "motion", "heir"},
+    "vote": {"proposal", "lords", "commons"},
+    "close_parliament": set(),
+    "crown": {"heir"},
+    "assign": {"card", "to"},
+    "draw_crown": set(),
+    "enter_play": {"noble", "castle"},
 }
-#: Steps of issue 14 (Parliament, coronation, Crown cards): read, but not run yet.
-LATER_STEPS = {
-    "summon_parliament",
-    "attend",
-    "propose",
-    "vote",
-    "close_parliament",
-    "crown",
-    "assign",
-    "draw_crown",
-    "enter_play",
-}
+#: Steps read but not run yet (none left).
+LATER_STEPS: set[str] = set()
 EXPECT_KEYS_2 = {"event", "battle", "siege", "killed", "executed", "vote", "presides", "winner"}
 THEN_KEYS_2 = {
     "dead",
@@ -85,6 +84,6 @@ THEN_SHIP_KEYS_2 = {"forced", "passengers"}
 THEN_HEIR_KEYS = {"with", "at", "in", "crowned", "dead"}
 THEN_CAPTIVE_KEYS = {"by", "place"}
 THEN_SIEGE_KEYS = {"place", "by"}
-#: `then` keys of issue 14 that the engine does not hold yet.
-LATER_THEN = {"parliament", "winner"}
-LATER_STATE = {"parliament", "votes"}
+#: `then` and state keys read but not run yet (none left).
+LATER_THEN: set[str] = set()
+LATER_STATE: set[str] = set()

@@ -8,6 +8,7 @@ from typing import Any
 
 from kingmaker.rules import commands as c
 
+from . import parliament_case
 from .schema import CaseError, as_list, as_str, check_keys
 from .schema_full import LATER_STEPS
 
@@ -84,4 +85,12 @@ def to_command(
         return c.EndPhase(by)
     if do == "play_card":
         return c.PlayCard(by, name("card"), name("unit"))
-    return None
+    if do == "crown":
+        return c.Crown(by, name("heir"))
+    if do == "assign":
+        return c.Assign(by, name("card"), name("to"))
+    if do == "draw_crown":
+        return c.DrawCrown(by)
+    if do == "enter_play":
+        return c.EnterPlay(by, name("noble"), name("castle"))
+    return parliament_case.to_command(where, step, do, by, sid, name)

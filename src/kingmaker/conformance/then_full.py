@@ -10,6 +10,7 @@ from typing import Any
 from kingmaker.rules.kings import sole_king
 from kingmaker.rules.state import GameState
 
+from . import parliament_case
 from .schema import CaseError, as_list, check_keys
 from .schema_full import LATER_THEN, THEN_CAPTIVE_KEYS, THEN_HEIR_KEYS, THEN_SIEGE_KEYS
 
@@ -55,6 +56,12 @@ def check(where: str, then: dict[str, Any], state: GameState) -> None:
         king = sole_king(state)
         if king != then["sole_king"]:
             raise Mismatch(f"sole King {then['sole_king']}", f"sole King {king}")
+    if "winner" in then and (state.winner or None) != then["winner"]:
+        raise Mismatch(f"winner {then['winner']}", f"winner {state.winner or None} ({state.game_over or 'game on'})")
+    if "parliament" in then:
+        wrong = parliament_case.check_then(where, then["parliament"], state)
+        if wrong is not None:
+            raise Mismatch(*wrong)
     if "heirs" in then:
         _heirs(where, then["heirs"], state)
     if "captives" in then:
