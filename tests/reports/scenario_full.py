@@ -71,7 +71,9 @@ def play() -> Played:
     sub(blue, rc.ChoosePort("blue", "grace_dieu", "rye"), "accepted")
     sub(blue, rc.Attack("blue", "pole", "mowbray", "a-framlingham"), "accepted")
     sub(GM_ACTOR, rc.Battle(rc.GM, "a-framlingham"), "accepted", "battle")
-    offer = rc.Ransom("gold", "ransom-writ", "mowbray", (rc.Consideration("gold", ("writ_under_the_privy_seal",)),))
+    offer = rc.Ransom(
+        "gold", "ransom-writ", "mowbray", (rc.Consideration("gold", ("writ_under_the_privy_seal",)),)
+    )
     sub(gold, offer, "pending", "ransom offered")
     sub(blue, rc.Reject("blue", "ransom-writ"), "refused")
     terms = rc.Ransom("blue", "ransom-exeter", "mowbray", (rc.Consideration("gold", ("duke_of_exeter",)),))

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from kingmaker.render.reports import FORMATS, Format, Reports, messages_for, private_report, render, turn_report
+from kingmaker.render.reports import (
+    FORMATS,
+    Format,
+    Reports,
+    messages_for,
+    private_report,
+    render,
+    turn_report,
+)
 from kingmaker.render.reports.formats import EXTENSIONS
 from kingmaker.rules.views import PUBLIC
 
