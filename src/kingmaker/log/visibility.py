@@ -7,7 +7,9 @@ answers and secret alliances (until public), requests and their answers, permiss
 defence pacts, orders given and submissions, and deadlines of secret things; a Crown
 card drawn, to the faction that draws it; a storm's port chosen by a ship's faction, to
 that faction (the ship's move, once the storm is settled, is public); a deck's shuffle, to the GM until the seed is
-revealed (its values give the new order away; after the reveal anyone may re-derive them).
+revealed (its values give the new order away; after the reveal anyone may re-derive them); a
+vote in Parliament, to its voter until the proposal is decided (then the tally and every vote
+are public: PARL.vote).
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ class _Tracker:
         self.requests: dict[str, set[str]] = {}  # request id -> orderer + awaited
         self.ended: set[tuple[int, str]] = set()  # (round, faction) turns that have ended
         self.revealed = False  # the seed is revealed: a shuffle's values tell nothing more
+        self.sitting = 0  # Parliaments summoned so far (a proposal's id is its sitting's own)
+        self.decided: set[tuple[int, str]] = set()  # (sitting, proposal) decided in the log
 
     def audience(self, env: Envelope) -> set[str] | None:
         """The factions that may read ``env``; None when everyone may."""
@@ -85,6 +89,11 @@ class _Tracker:
             return who
         if isinstance(e, (ev.RequestConfirmed, ev.RequestClosed)):
             return set(self.requests.get(e.request, set()))
+        if isinstance(e, ev.ParliamentSummoned):
+            self.sitting += 1
+            return None
+        if isinstance(e, ev.VoteCast):  # secret until every voter has voted (PARL.vote)
+            return None if (self.sitting, e.proposal) in self.decided else {e.faction}
         if isinstance(e, ev.DeckShuffled):
             return None if self.revealed else set()  # the new order is the GM's (FULL_GAME §4)
         if isinstance(e, ev.CardDrawn):
@@ -121,11 +130,26 @@ def visible_log(envelopes: Iterable[Envelope], viewer: str | None) -> list[Envel
     entries = list(envelopes)
     tracker.ended = {(env.round, env.turn) for env in entries if isinstance(env.event, ev.TurnEnded)}
     tracker.revealed = any(isinstance(env.event, ev.SeedRevealed) for env in entries)
+    tracker.decided = decided_proposals(entries)
     out = []
     for env in entries:
         audience = tracker.audience(env)
         if who == GM or audience is None or who in audience:
             out.append(env)
+    return out
+
+
+def decided_proposals(entries: Iterable[Envelope]) -> set[tuple[int, str]]:
+    """The proposals the log decides, as (sitting, proposal id): the sittings numbered
+    1, 2, ... in the order summoned. A vote on one of them is public; on any other
+    (still open, or lapsed when its Parliament ended) it stays its voter's."""
+    sitting = 0
+    out: set[tuple[int, str]] = set()
+    for env in entries:
+        if isinstance(env.event, ev.ParliamentSummoned):
+            sitting += 1
+        elif isinstance(env.event, ev.ProposalDecided):
+            out.add((sitting, env.event.proposal))
     return out
 
 

@@ -27,15 +27,19 @@ from .state import (
     Heir,
     Noble,
     OrderRecord,
+    Parliament,
     Permission,
     Request,
     Ship,
     Siege,
     StormRequest,
+    Summoned,
 )
 from .units import owner
 
 PUBLIC: Final = "public"
+#: Another faction's vote on an open proposal, as a faction sees it: cast, stance unseen.
+SECRET_VOTE: Final = ("", "")
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,10 @@ class View:
     captivity: tuple[tuple[str, Captivity], ...] = ()
     storms: tuple[StormRequest, ...] = ()  # the choices of the viewer's own ships only
     event_flags: tuple[str, ...] = ()
+    # -- Parliament (PARL.*): the sitting, every vote of an open proposal but the viewer's
+    # own taken out (PARL.vote); the last summons (its King's Peace: PARL.peace)
+    parliament: Parliament | None = None
+    summoned: Summoned | None = None
 
     def visible_alliances(self) -> list[tuple[str, ...]]:
         """The member lists of every alliance this viewer can see."""
@@ -178,7 +186,9 @@ def view(state: GameState, viewer: str | None) -> View:
         captivity=tuple(sorted(state.captivity.items())),
         storms=tuple(_storm_for(state, st, who) for _, st in sorted(state.storms.items())),
         event_flags=state.event_flags,
-        chancery=state.chancery if gm else (),
+        chancery=state.chancery if gm or presides(state, who) else (),
+        parliament=_parliament_for(state.parliament, who),
+        summoned=state.summoned,
         seed_commitment=commitment(state.rng.seed),
         seed=state.rng.seed if (gm or state.seed_revealed) else None,
     )
@@ -191,6 +201,24 @@ def _storm_for(state: GameState, storm: StormRequest, viewer: str) -> StormReque
         return storm
     mine = {s: p for s, p in storm.chosen.items() if owner(state, s) == viewer}
     return replace(storm, chosen=FrozenDict(mine))
+
+
+def presides(state: GameState, viewer: str) -> bool:
+    """Whether ``viewer`` presides over the Parliament sitting: while it sits it is told
+    the Chancery's contents, whose cards it proposes (docs/rulings.md, DEAL.chancery)."""
+    return state.parliament is not None and state.parliament.presides == viewer
+
+
+def _parliament_for(p: Parliament | None, viewer: str) -> Parliament | None:
+    """A sitting as ``viewer`` sees it: attendance, proposals, who has voted and the
+    tallies of decided proposals are public; an open proposal's votes are secret but the
+    viewer's own (PARL.vote): another faction's vote reads ``("", "")``, cast but unseen.
+    Decided proposals keep their votes: the tally is public."""
+    if p is None or viewer == GM or p.open is None:
+        return p
+    open_ = p.open
+    seen = FrozenDict({f: (v if f == viewer else SECRET_VOTE) for f, v in open_.votes.items()})
+    return replace(p, proposals=(*p.proposals[:-1], replace(open_, votes=seen)))
 
 
 def as_seen_by(state: GameState, viewer: str) -> GameState:
@@ -225,7 +253,8 @@ def _without_secrets(state: GameState, viewer: str) -> GameState:
         orders=v.orders,
         event_deck=(),
         crown_deck=(),
-        chancery=(),
         hands=FrozenDict({f: h for f, h in state.hands.items() if f == viewer}),
         storms=FrozenDict({st.id: st for st in v.storms}),
+        chancery=v.chancery,
+        parliament=v.parliament,
     )
