@@ -140,6 +140,27 @@ CASES: dict[str, list[tuple[str, str, str]]] = {
         ),
     ],
     "deck_duplicate_id": [("events.toml", "york", "duplicate id 'york': already a place in places.toml")],
+    # succession, cathedrals and the Crown deck (issue 14)
+    "succession_incomplete": [
+        (
+            "heirs.toml",
+            "margaret_of_anjou.crowned",
+            "'henry_vi' is crowned already: a house has at most one King (CROWN.succession)",
+        ),
+        ("heirs.toml", "", "the succession of york has no heir of order 1, 2"),
+    ],
+    "no_cathedral": [
+        ("places.toml", "moor.cathedral", "countryside has no inside to crown an heir in (F22)"),
+        ("places.toml", "", "no place is a cathedral: no heir could ever be crowned (CROWN.cathedral)"),
+    ],
+    "heir_noble_removed": [
+        (
+            "heirs.toml",
+            "neville_the_heir.noble",
+            "the noble card 'neville' is removed from the Crown deck (setup.toml): he could never come "
+            "into play as an heir",
+        )
+    ],
     "several": [
         ("places.toml", "coventry.garrison", "must be at least 0, got -5"),
         ("places.toml", "alnwick", "cannot be reached by land or sea from London"),

@@ -28,6 +28,9 @@ def run_checks(out: Parsed) -> None:
     check_reachability(out)
     check_card_references(out)
     check_heirs(out)
+    check_succession(out)
+    check_cathedrals(out)
+    check_crown_deck(out)
     check_setup(out)
     check_events(out)
 
@@ -226,6 +229,69 @@ def check_heirs(out: Parsed) -> None:
                 f"{heir.order} is also the order of {orders[key]!r} in {heir.house}",
             )
         orders.setdefault(key, heir.id)
+
+
+def _has_problems(out: Parsed, file: str) -> bool:
+    return any(p.file == file for p in out.problems)
+
+
+def check_succession(out: Parsed) -> None:
+    """Both houses have a succession (CROWN.succession, VICTORY.*): heirs numbered 1, 2,
+    ... without a gap, at most one of them crowned. Skipped when heirs.toml has problems
+    of its own, so that an entry that could not be read is not reported twice."""
+    if s.HEIRS not in out.raw or _has_problems(out, s.HEIRS):
+        return
+    for house in s.HOUSES:
+        line = [h for h in out.heirs.values() if h.house == house]
+        if not line:
+            _report(out, s.HEIRS, "", f"the house of {house} has no heir: both houses need a succession")
+            continue
+        orders = {h.order for h in line}
+        missing = sorted(set(range(1, max(orders) + 1)) - orders)
+        if missing:
+            _report(
+                out,
+                s.HEIRS,
+                "",
+                f"the succession of {house} has no heir of order {', '.join(map(str, missing))}",
+            )
+        kings = [h.id for h in line if h.id in out.crowned]
+        if len(kings) > 1:
+            _report(
+                out,
+                s.HEIRS,
+                f"{kings[1]}.crowned",
+                f"{kings[0]!r} is crowned already: a house has at most one King (CROWN.succession)",
+            )
+
+
+def check_cathedrals(out: Parsed) -> None:
+    """A coronation needs a cathedral city or town to be inside (CROWN.cathedral, F22):
+    at least one location is a cathedral, and no countryside is one."""
+    if s.PLACES not in out.raw or _has_problems(out, s.PLACES):
+        return
+    for p in out.places.values():
+        if p.cathedral and not p.kind.is_location:
+            _report(out, s.PLACES, f"{p.id}.cathedral", "countryside has no inside to crown an heir in (F22)")
+    if not any(p.cathedral and p.kind.is_location for p in out.places.values()):
+        _report(out, s.PLACES, "", "no place is a cathedral: no heir could ever be crowned (CROWN.cathedral)")
+
+
+def check_crown_deck(out: Parsed) -> None:
+    """The Crown deck holds every noble card an heir is (Beaufort, 3.13.4): one the
+    set-up removes could never come into play, nor could the heir."""
+    if out.setup is None or s.HEIRS not in out.raw:
+        return
+    removed = set(out.setup.get("removed", ()))
+    for heir in out.heirs.values():
+        if heir.noble is not None and heir.noble in removed:
+            _report(
+                out,
+                s.HEIRS,
+                f"{heir.id}.noble",
+                f"the noble card {heir.noble!r} is removed from the Crown deck (setup.toml): "
+                "he could never come into play as an heir",
+            )
 
 
 def check_setup(out: Parsed) -> None:
