@@ -18,7 +18,7 @@ MINIMAL = FIXTURES / "minimal"
 
 ALL_KINDS = "country, city, town, royal_castle, castle, unfortified_town, open_town"
 ALL_REGIONS = "london, wales, trent, tees, conway, devon_cornwall, ireland, calais"
-PLACE_FIELDS = "name, kind, capacity, garrison, cathedral, regions, seas, lon, lat, offmap"
+PLACE_FIELDS = "name, kind, capacity, garrison, cathedral, regions, seas, lon, lat, offmap, commons_votes"
 EVENT_KINDS = "none, plague, storm, summons, embassy, mercenaries, parliament_chancellor, parliament_must, writ, free_move"
 PLAGUE = "plague strikes cities and towns (EVENT.plague)"
 

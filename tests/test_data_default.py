@@ -475,7 +475,7 @@ def test_round_trip_any_text_and_numbers(
     )
     gd = c.ships["grace_dieu"]
     ships = c.ships.set("grace_dieu", type(gd)(gd.id, ship, gd.capacity, gd.home_port))
-    catalog = type(c)(nobles, c.awards, FrozenDict(ships), c.heirs, c.removed, c.events)
+    catalog = type(c)(nobles, c.awards, FrozenDict(ships), c.heirs, c.removed, c.events, votes=c.votes)
     setup = type(ds.setup)(
         name, ds.setup.factions, 2, 6, 7, ds.setup.removed, ds.setup.crowned, ds.setup.see_seniority, 60
     )

@@ -69,6 +69,17 @@ def setup_toml(ds: DataSet, notes: Notes) -> Lines:
         _header(lines, f"{s.FACTIONS_KEY}.{f.id}", notes)
         _field(lines, "name", f.name)
         _field(lines, "colour", f.colour)
+    votes = ds.catalog.votes
+    if votes is not None:
+        houses = [
+            (h, [(k, t[k]) for k in s.ROYAL_VOTES if k in t])
+            for h, t in (("lords", votes.lords), ("commons", votes.commons))
+        ]
+        if any(pairs for _, pairs in houses):
+            _header(lines, s.PARLIAMENT_KEY, notes)
+            for house, pairs in houses:
+                if pairs:
+                    lines.append(f"{house} = {inline_table(pairs)}")
     return lines
 
 
@@ -95,9 +106,12 @@ def _place(lines: Lines, p: Place) -> None:
 
 def places_toml(ds: DataSet, notes: Notes) -> Lines:
     lines: Lines = []
+    votes = ds.catalog.votes
     for p in ds.board.places.values():
         _header(lines, p.id, notes)
         _place(lines, p)
+        if votes is not None and votes.commons.get(p.id):
+            _field(lines, "commons_votes", votes.commons[p.id])
     return lines
 
 

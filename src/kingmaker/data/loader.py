@@ -24,6 +24,7 @@ from .dataset import DataSet, Setup
 from .deck import parse_events
 from .parse import PARSERS, Parsed
 from .problems import DataError, DataProblem
+from .votes import check_votes, vote_table
 
 DEFAULT_SET = "england1455"
 _PARSERS = {**PARSERS, s.EVENTS: parse_events}
@@ -69,6 +70,7 @@ def read_folder(folder: Path | Traversable) -> Parsed:
             out.raw[file] = data
             _PARSERS[file](out, data)
     run_checks(out)
+    check_votes(out)
     rank = {f: i for i, f in enumerate(s.FILES)}
     out.problems.sort(key=lambda p: rank.get(p.file, -1))  # by file; found order within one
     return out
@@ -108,6 +110,7 @@ def build_dataset(out: Parsed) -> DataSet:
         heirs=FrozenDict(out.heirs),
         removed=removed,
         events=FrozenDict(out.events),
+        votes=vote_table(out),
     )
     setup = Setup(
         name=out.setup["name"],

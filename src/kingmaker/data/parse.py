@@ -52,6 +52,8 @@ class Parsed:
     crowned: list[str] = field(default_factory=list)
     events: dict[str, EventCard] = field(default_factory=dict)  # events.toml (``deck.py``)
     event_ids: list[str] = field(default_factory=list)
+    place_votes: dict[str, int] = field(default_factory=dict)  # places.toml commons_votes
+    royal_votes: dict[str, dict[str, int]] = field(default_factory=dict)  # setup [parliament]
 
     def reader(self, file: str) -> FileReader:
         return FileReader(file, self.problems)
@@ -60,12 +62,20 @@ class Parsed:
 def parse_setup(out: Parsed, data: dict[str, Any]) -> None:
     """``setup.toml``: the game's name, faction range, deal size, removed cards, factions."""
     r = out.reader(s.SETUP)
-    top = {k: v for k, v in data.items() if k != s.FACTIONS_KEY}
+    top = {k: v for k, v in data.items() if k not in (s.FACTIONS_KEY, s.PARLIAMENT_KEY)}
     values = r.fields("", top, s.SETUP_FIELDS)
     if values is not None:
         if values["min_factions"] > values["max_factions"]:
             r.report("min_factions", "must not be more than max_factions")
         out.setup = values
+    royal = data.get(s.PARLIAMENT_KEY)
+    if royal is not None:
+        if not isinstance(royal, dict):
+            r.report(s.PARLIAMENT_KEY, f"expected a table of royal votes, got {describe(royal)}")
+        else:
+            votes = r.fields(s.PARLIAMENT_KEY, royal, s.PARLIAMENT_FIELDS)
+            if votes is not None:
+                out.royal_votes = {house: dict(votes.get(house, ())) for house in ("lords", "commons")}
     factions = data.get(s.FACTIONS_KEY)
     if factions is None:
         r.report(s.FACTIONS_KEY, "missing required table of factions")
@@ -97,6 +107,8 @@ def parse_places(out: Parsed, data: dict[str, Any]) -> None:
         place = _place(r, pid, path, f)
         if place is not None:
             out.places[pid] = place
+            if f.get("commons_votes"):
+                out.place_votes[pid] = f["commons_votes"]
 
 
 def _place(r: FileReader, pid: str, path: str, f: dict[str, Any]) -> Place | None:

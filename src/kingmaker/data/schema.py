@@ -29,6 +29,12 @@ SETUP_FIELDS = {
     "min_event_cards": Field(INT, minimum=0),
 }
 FACTIONS_KEY = "factions"  # a table of faction tables, read on its own
+PARLIAMENT_KEY = "parliament"  # the royal votes, a table read on its own (FULL_GAME 3.7)
+PARLIAMENT_FIELDS = {
+    "lords": Field(INT_TABLE, minimum=0),
+    "commons": Field(INT_TABLE, minimum=0),
+}
+ROYAL_VOTES = ("king", "senior_lancaster", "senior_york")
 FACTION_FIELDS = {
     "name": Field(STR, required=True),
     "colour": Field(STR, required=True),
@@ -45,6 +51,7 @@ PLACE_FIELDS = {
     "lon": Field(NUMBER),
     "lat": Field(NUMBER),
     "offmap": Field(BOOL),
+    "commons_votes": Field(INT, minimum=0),  # a city's or town's, its controller's (3.7)
 }
 
 SEA_FIELDS = {
