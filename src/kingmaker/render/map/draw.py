@@ -131,6 +131,7 @@ def build_map(
     the viewer may order (their markers carry ``data-unit`` for the order panel)."""
     pick = set(selectable)
     control = dict(v.control)
+    sieges = {x.place: x for x in v.sieges}
     nobles = {n.id: n for n in v.nobles}
     army_of = {u: a for a in v.armies if not a.fleet for u in a.units}
     where = _Where()
@@ -213,6 +214,21 @@ def build_map(
                 0, Shape("circle", ((x, y),), r=10.5, fill=None, stroke=SEA_INK, width=1.0, dash=True)
             )
         label = p.name + (" (off-map)" if p.offmap else "")
+        siege = sieges.get(p.id)
+        if siege is not None:  # a ring in the besieger's colour round the place
+            shapes[:0] = [
+                Shape("circle", ((x, y),), r=12.5, fill=None, stroke=INK, width=4.2),
+                Shape(
+                    "circle",
+                    ((x, y),),
+                    r=12.5,
+                    fill=None,
+                    stroke=styles.colour(siege.by),
+                    width=2.6,
+                    dash=True,
+                ),
+            ]
+            label += f", besieged by {styles.name(siege.by)}"
         if p.kind in _LABELLED or p.offmap:
             left = x > geo.width - 110
             shapes.append(
@@ -227,12 +243,16 @@ def build_map(
                     anchor="end" if left else "start",
                 )
             )
+        details = _place_details(p, holder, styles, board, where, noble_line, heir_line, ship_line)
+        if siege is not None:
+            laying = ", ".join(catalog.name_of(b) for b in siege.besiegers)
+            details += f" Under siege by {styles.name(siege.by)} ({laying}) since round {siege.round}."
         groups.append(
             Group(
-                f"place kind-{p.kind.value}",
+                f"place kind-{p.kind.value}" + (" besieged" if siege is not None else ""),
                 tuple(shapes),
                 title=f"{label}: {KIND_LABELS[p.kind].lower()}",
-                details=_place_details(p, holder, styles, board, where, noble_line, heir_line, ship_line),
+                details=details,
                 data=(("place", p.id),),
                 ident=f"place-{p.id}",
             )
@@ -415,7 +435,7 @@ def _place_details(
 def _legend(geo: Geometry, v: View, styles: Styles, board: Board) -> list[Group]:
     kinds = [k for k in KIND_LABELS if any(p.kind is k for p in board.places.values())]
     factions = list(v.turn_order)
-    rows = len(kinds) + len(factions) + 6
+    rows = len(kinds) + len(factions) + (7 if v.phase else 6)
     h = rows * 13 + 12
     x0, y0 = geo.legend_at
     shapes: list[Shape] = [
@@ -452,4 +472,10 @@ def _legend(geo: Geometry, v: View, styles: Styles, board: Board) -> list[Group]
         Shape("circle", ((x0 + 16, y + 51),), r=6, fill=None, stroke=SEA_INK, dash=True),
         _text(x0 + 30, y + 54, "Off-map (reached by sea)", size=8.5, fill=INK),
     ]
+    if v.phase:  # the full game: sieges in progress
+        shapes += [
+            Shape("circle", ((x0 + 16, y + 64),), r=6, fill=None, stroke=INK, width=3.2),
+            Shape("circle", ((x0 + 16, y + 64),), r=6, fill=None, stroke="#ffffff", width=1.6, dash=True),
+            _text(x0 + 30, y + 67, "Siege (besieger's colour)", size=8.5, fill=INK),
+        ]
     return [Group("legend", tuple(shapes), "Legend")]
