@@ -15,6 +15,7 @@ turn ends with the Crown draw.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 
 from kingmaker.render.reports import Reports
@@ -37,10 +38,22 @@ class Played:
     moments: dict[str, int] = field(default_factory=dict)  # name -> the log entry after it
 
 
-def play() -> Played:
-    svc = GameService(MemoryStore(), FixedClock())
+class Stop(Exception):
+    """The scenario stops at the moment asked for."""
+
+
+def play(svc: GameService | None = None, until: str | None = None) -> Played:
+    """The scenario on ``svc`` (default: a new service on a MemoryStore), up to the
+    moment ``until`` (default: to the end)."""
+    svc = svc or GameService(MemoryStore(), FixedClock())
     svc.execute(GM_ACTOR, CreateGame("Towton", FACTIONS, seed=SEED, game_id=GAME))
     out = Played(svc, GAME)
+    with contextlib.suppress(Stop):
+        _play(svc, out, until)
+    return out
+
+
+def _play(svc: GameService, out: Played, until: str | None) -> None:
     keys = iter(range(1, 1000))
 
     def sub(actor: Actor, cmd: rc.Command, expect: str, mark: str | None = None) -> None:
@@ -48,6 +61,8 @@ def play() -> Played:
         assert o.result == expect, (cmd, o.result, o.explanation)
         if mark:
             out.moments[mark] = svc.log(GAME)[-1].seq
+            if mark == until:
+                raise Stop
 
     def finish(faction: str) -> None:
         svc.execute(player(faction), FinishTurn(GAME, faction), idempotency_key=f"k{next(keys)}")
@@ -68,8 +83,10 @@ def play() -> Played:
     finish("red")
     # round 2, Blue: the storm waits for Blue's port; the battle at Framlingham; ransom
     out.moments["storm"] = svc.log(GAME)[-1].seq
+    if until == "storm":
+        raise Stop
     sub(blue, rc.ChoosePort("blue", "grace_dieu", "rye"), "accepted")
-    sub(blue, rc.Attack("blue", "pole", "mowbray", "a-framlingham"), "accepted")
+    sub(blue, rc.Attack("blue", "pole", "mowbray", "a-framlingham"), "accepted", "attack")
     sub(GM_ACTOR, rc.Battle(rc.GM, "a-framlingham"), "accepted", "battle")
     offer = rc.Ransom(
         "gold", "ransom-writ", "mowbray", (rc.Consideration("gold", ("writ_under_the_privy_seal",)),)
@@ -86,7 +103,6 @@ def play() -> Played:
     sub(GM_ACTOR, rc.SiegeAssault(rc.GM, "goodrich"), "accepted", "siege")
     sub(red, rc.Execute("red", captive="talbot"), "accepted")
     out.moments["end"] = svc.log(GAME)[-1].seq
-    return out
 
 
 def upto(reports: Reports, seq: int) -> Reports:

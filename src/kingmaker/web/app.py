@@ -29,7 +29,7 @@ from kingmaker.service.game_service import GameService
 from kingmaker.storage import open_store
 from kingmaker.storage.websec import WebSecurityStore
 
-from . import accesslog, errors, routes_api, routes_gm, routes_play
+from . import accesslog, errors, routes_api, routes_api_full, routes_gm, routes_play
 from .auth import is_gm_session
 from .limits import BodyLimit
 from .ops import Site
@@ -103,6 +103,7 @@ def create_app(
     errors.install(app)
     accesslog.install()
     app.include_router(routes_api.router)
+    app.include_router(routes_api_full.router)
     app.include_router(routes_gm.router)
     app.include_router(routes_play.router)
 

@@ -15,11 +15,13 @@ from kingmaker.render.map import png, svg
 from kingmaker.render.reports import render, reports_for
 from kingmaker.rules.board import PlaceKind
 from kingmaker.rules.commands import GM
+from kingmaker.rules.state import GameState
 from kingmaker.rules.views import PUBLIC
 from kingmaker.service import BadRequest
 
 from . import ops
 from . import schemas as s
+from . import schemas_full as sf
 from .auth import GmActor, SiteDep, gm_credential, gm_login, gm_sessions, seat_link_base
 from .csrf import csrf_guard
 from .ops import Site
@@ -155,12 +157,34 @@ def _game_ctx(site: Site, game: str) -> dict[str, Any]:
         ),
         "kinds": PlaceKind,
         "key": secrets.token_hex(8),
+    } | _full_ctx(site, game, state)
+
+
+def _full_ctx(site: Site, game: str, state: GameState) -> dict[str, Any]:
+    """The full game's part of the console: phase, event, decks, the open battles and
+    sieges with their strengths, storms, ransoms and captives (the GM sees all)."""
+    if not state.phased:
+        return {"full": None, "fighting": None}
+    from kingmaker.service import GM_ACTOR
+
+    return {
+        "full": ops.full.full_game(site, GM_ACTOR, game),
+        "fighting": ops.fighting.fighting(site, GM_ACTOR, game),
     }
 
 
 @router.get("/games/{game}")
-def game_console(request: Request, game: str, site: SiteDep, actor: GmActor) -> Response:
+def game_console(
+    request: Request,
+    game: str,
+    site: SiteDep,
+    actor: GmActor,
+    resolved: Annotated[int | None, Query(ge=1)] = None,
+) -> Response:
     ctx = _game_ctx(site, game)
+    if resolved is not None:  # the battle or siege just drawn: its paragraph and table
+        doc = ops.fighting.fight_document(reports_for(site.svc, game), resolved)
+        ctx["resolved_html"] = render_html(doc, shift=2) if doc is not None else None
     ctx["map_svg"] = svg(ops.positions.map_model(site, actor, game, GM, selectable=False))
     log = ops.reports.log(site, actor, game)
     ctx["recent"] = list(reversed(log[-60:]))
@@ -179,6 +203,38 @@ def seat(request: Request, game: str, site: SiteDep, actor: GmActor, faction: Te
 def finish(request: Request, game: str, site: SiteDep, actor: GmActor, key: OptText = None) -> Response:
     _note(request, ops.orders.finish_turn(site, actor, game, key))
     return _back(game)
+
+
+@router.post("/games/{game}/resolve")
+def resolve(
+    request: Request,
+    game: str,
+    site: SiteDep,
+    actor: GmActor,
+    attack: OptText = None,
+    place: OptText = None,
+    key: OptText = None,
+) -> Response:
+    """One button per open battle or siege: the draw happens here, on the server."""
+    body = sf.ResolveIn.model_validate({"attack": attack or None, "place": place or None})
+    out = ops.fighting.resolve(site, actor, game, body, key)
+    _note(request, out.outcome)
+    seq = out.outcome.last_seq if out.outcome.result == "accepted" else None
+    return RedirectResponse(
+        f"/gm/games/{quote(game)}" + (f"?resolved={seq}" if seq else "") + "#fighting", status_code=303
+    )
+
+
+@router.post("/games/{game}/draw-event")
+def draw_event(request: Request, game: str, site: SiteDep, actor: GmActor, key: OptText = None) -> Response:
+    _note(request, ops.fighting.draw_event(site, actor, game, key))
+    return _back(game, "#fighting")
+
+
+@router.post("/games/{game}/end-phase")
+def end_phase(request: Request, game: str, site: SiteDep, actor: GmActor, key: OptText = None) -> Response:
+    _note(request, ops.fighting.end_phase(site, actor, game, key))
+    return _back(game, "#fighting")
 
 
 @router.post("/games/{game}/tick")

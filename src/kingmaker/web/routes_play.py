@@ -22,6 +22,7 @@ from kingmaker.service import Actor
 
 from . import ops
 from . import schemas as s
+from . import schemas_full as sf
 from .auth import PlayerActor, SiteDep
 from .csrf import csrf_guard
 from .ops import Site
@@ -57,7 +58,16 @@ def _common(site: Site, actor: Actor, game: str, token: str) -> dict[str, Any]:
 
 def _map_ctx(site: Site, actor: Actor, game: str) -> dict[str, Any]:
     model = ops.positions.map_model(site, actor, game)
-    return {"map_svg": svg(model), "units": ops.orders.units(site, actor, game)}
+    units = ops.orders.units(site, actor, game)
+    return {"map_svg": svg(model), "units": units} | _full_ctx(site, actor, game)
+
+
+def _full_ctx(site: Site, actor: Actor, game: str) -> dict[str, Any]:
+    """The full game's part of a player's pages (phase, hand, captives, storms), from
+    the player's view; None in a game without phases."""
+    if not site.svc.state(game).phased:
+        return {"full": None}
+    return {"full": ops.full.full_game(site, actor, game), "styles": site.styles(game)}
 
 
 def _panel_ctx(
@@ -226,8 +236,83 @@ def inbox(request: Request, game: str, token: str, site: SiteDep, actor: PlayerA
         "deadlines": ops.inbox.deadlines(site, actor, game),
         "key": secrets.token_hex(8),
         "styles": site.styles(game),
-    }
+    } | _full_ctx(site, actor, game)
+    ctx["ransom_forms"] = ops.full.ransom_choices(site, actor, game) if ctx["full"] else []
     return page(request, "inbox.html", ctx)
+
+
+def _to_inbox(request: Request, game: str, token: str, out: s.OutcomeOut) -> Response:
+    flash(
+        request,
+        f"{out.result}: {out.explanation}" + (f" [{out.rule}]" if out.rule else ""),
+        "ok" if out.result in ("accepted", "pending", "done") else "error",
+    )
+    return RedirectResponse(_base(game, token) + "/inbox", status_code=303)
+
+
+@router.post("/port")
+def port(
+    request: Request,
+    game: str,
+    token: str,
+    site: SiteDep,
+    actor: PlayerActor,
+    ship: Text,
+    port: Text,
+    key: OptText = None,
+) -> Response:
+    """One click per port a storm may drive the player's ship into."""
+    out = ops.captives.choose_port(
+        site, actor, game, sf.PortIn.model_validate({"ship": ship, "port": port}), key
+    )
+    return _to_inbox(request, game, token, out)
+
+
+Many = Annotated[list[str], Form()]
+
+
+@router.post("/ransom")
+def ransom(
+    request: Request,
+    game: str,
+    token: str,
+    site: SiteDep,
+    actor: PlayerActor,
+    captive: Text,
+    give: Many = [],  # noqa: B006 (FastAPI copies a form field's default)
+    take: Many = [],  # noqa: B006
+    give_heirs: Many = [],  # noqa: B006
+    take_heirs: Many = [],  # noqa: B006
+    note: OptText = None,
+    key: OptText = None,
+) -> Response:
+    body = sf.RansomIn.model_validate(
+        {
+            "captive": captive,
+            "give": give,
+            "take": take,
+            "give_heirs": give_heirs,
+            "take_heirs": take_heirs,
+            "note": note or "",
+        }
+    )
+    return _to_inbox(request, game, token, ops.captives.offer_ransom(site, actor, game, body, key))
+
+
+@router.post("/captive")
+def captive(
+    request: Request,
+    game: str,
+    token: str,
+    site: SiteDep,
+    actor: PlayerActor,
+    captive: Text,
+    action: Text,
+    key: OptText = None,
+) -> Response:
+    """Free a captive for nothing, or execute him."""
+    body = sf.CaptiveIn.model_validate({"captive": captive, "action": action})
+    return _to_inbox(request, game, token, ops.captives.captive_step(site, actor, game, body, key))
 
 
 @router.post("/answer")
@@ -243,13 +328,7 @@ def answer(
     key: OptText = None,
 ) -> Response:
     body = s.AnswerIn.model_validate({"id": id, "kind": kind, "accept": accept in ("yes", "true", "1")})
-    out = ops.inbox.answer(site, actor, game, body, key)
-    flash(
-        request,
-        f"{out.result}: {out.explanation}" + (f" [{out.rule}]" if out.rule else ""),
-        "ok" if out.result in ("accepted", "pending", "done") else "error",
-    )
-    return RedirectResponse(_base(game, token) + "/inbox", status_code=303)
+    return _to_inbox(request, game, token, ops.inbox.answer(site, actor, game, body, key))
 
 
 @router.post("/finish")

@@ -101,7 +101,9 @@ def _phase_step(group: Sequence[Envelope]) -> bool:
     )
 
 
-def _fight(ctx: Reports, group: Sequence[Envelope]) -> Told | None:
+def told_fight(ctx: Reports, group: Sequence[Envelope]) -> Told | None:
+    """The blocks of the battle or the siege draw among ``group`` (the entries one
+    command wrote), or None."""
     n = ctx.names
     for env in group:
         if isinstance(env.event, ev.BattleFought):
@@ -124,7 +126,7 @@ def phased_resolution(ctx: Reports, turn: Turn, viewer: str) -> list[Block]:
         if not sections or (phase is not None and phase != sections[-1][0]):
             sections.append((phase, []))
         pieces = sections[-1][1]
-        told = _fight(ctx, group)
+        told = told_fight(ctx, group)
         rest = list(group)
         if told is not None:
             blocks = told.blocks

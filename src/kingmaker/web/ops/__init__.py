@@ -1,8 +1,11 @@
 """What the pages and the API do, once: thin functions over ``GameService``, each taking
 the ``Site`` (the service and per-game caches) and the acting ``Actor``, and answering
 with the API's models. One module per concern: ``games``, ``positions``, ``orders``,
-``inbox``, ``reports`` (and the log), ``gm`` (the GM's acts); ``site`` holds the shared
-parts and who may see what.
+``inbox``, ``reports`` (and the log), ``gm`` (the GM's acts); for the full game,
+``full`` (phase, decks, hands, captives, ransoms, storms, sieges as the caller sees
+them), ``fighting`` (the GM's open battles and sieges, resolving them, the event and
+the phases) and ``captives`` (ransom offers, storm ports, freeing and executing);
+``site`` holds the shared parts and who may see what.
 
 Secrecy: positions come from ``view(state, viewer)``, log entries from
 ``GameService.log_for``, waiting items from ``GameService.pending``, reports from the
@@ -11,7 +14,7 @@ report builders for that viewer. Text orders go through the service's one use ca
 the rules judge it on the real state.
 """
 
-from . import games, gm, inbox, orders, positions, reports
+from . import captives, fighting, full, games, gm, inbox, orders, positions, reports
 from .site import Site
 
-__all__ = ["Site", "games", "gm", "inbox", "orders", "positions", "reports"]
+__all__ = ["Site", "captives", "fighting", "full", "games", "gm", "inbox", "orders", "positions", "reports"]

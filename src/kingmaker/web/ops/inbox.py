@@ -8,6 +8,7 @@ import dataclasses
 
 from kingmaker.render.reports import alliance_request, allied_order_request, army_consent_request, reports_for
 from kingmaker.render.reports.document import Document
+from kingmaker.render.reports.messages_full import ransom_request
 from kingmaker.rules import commands as rc
 from kingmaker.rules import ids
 from kingmaker.rules.commands import GM
@@ -54,6 +55,8 @@ def messages(site: Site, actor: Actor, game: str, items: list[s.PendingOut]) -> 
                 m = alliance_request(state, i.id, me, ctx.names, due=i.due, describe=ctx.describe)
             elif i.rule == ids.ALLY_4:
                 m = allied_order_request(state, i.id, me, ctx.names, due=i.due, describe=ctx.describe)
+            elif i.rule == ids.RANSOM_OFFER:
+                m = ransom_request(state, i.id, me, ctx.names, due=i.due, describe=ctx.describe)
             else:
                 m = army_consent_request(state, i.id, me, ctx.names, due=i.due, describe=ctx.describe)
         except LookupError:
@@ -81,9 +84,10 @@ def answer(site: Site, actor: Actor, game: str, body: s.AnswerIn, key: str | Non
 
 
 def deadlines(site: Site, actor: Actor, game: str) -> list[s.DeadlineOut]:
-    """Open deadlines the actor may know of: turns, and its own declarations and requests."""
+    """Open deadlines the actor may know of: turns, its own declarations and requests,
+    and storms (public: which ships they drive)."""
     v = view(site.svc.state(game), viewer_of(actor))
-    known = {d.id for d in v.declarations} | {r.id for r in v.requests}
+    known = {d.id for d in v.declarations} | {r.id for r in v.requests} | {st.id for st in v.storms}
     return [
         s.DeadlineOut(**dataclasses.asdict(d))
         for d in site.svc.deadlines(game)
