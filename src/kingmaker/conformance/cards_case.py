@@ -222,7 +222,7 @@ class CardBook:
         title (DEAL.limits): the default card's when it has one."""
         known = default_catalog().nobles.get(nid)
         title = (
-            (known.title if known and known.title else f"title of {default_name(nid)}") if titled else None
+            (known.title if known and known.title else f"{default_name(nid)}'s title") if titled else None
         )
         self.nobles[nid] = NobleCard(nid, default_name(nid), troops, title, tuple(castles))
 

@@ -53,7 +53,7 @@ def decide_crown(state: GameState, cmd: Crown) -> Decision:
         raise Refusal(
             ids.CROWN_PHASE,
             f"{cmd.by} may crown {who} only in its own coronation phase; it is {state.turn}'s "
-            f"{state.phase or 'turn'} ({ids.CROWN_PHASE})",
+            f"{state.phase + ' phase' if state.phased else 'turn'} ({ids.CROWN_PHASE})",
         )
     if noble_heir(state, h.id):
         rivals = others_of_house(state, h)
@@ -83,7 +83,7 @@ def decide_crown(state: GameState, cmd: Crown) -> Decision:
         whose = "no one" if escort is None else f"{name(state, escort.id)} of {escort.faction}"
         raise Refusal(
             ids.CROWN_ESCORT,
-            f"{cmd.by} may not crown {who}: he must be escorted by one of its nobles, and is escorted by "
+            f"{cmd.by} may not crown {who}: the heir must be escorted by one of its nobles, and is escorted by "
             f"{whose} ({ids.CROWN_ESCORT})",
         )
     place = state.board.places.get(escort.place) if escort.place is not None else None
@@ -96,7 +96,7 @@ def decide_crown(state: GameState, cmd: Crown) -> Decision:
             where = f"in the open at {place.name}"
         raise Refusal(
             ids.CROWN_CATHEDRAL,
-            f"{who} may be crowned only inside a cathedral city or town (F22), and he is {where} "
+            f"{who} may be crowned only inside a cathedral city or town (F22), and the heir is {where} "
             f"({ids.CROWN_CATHEDRAL})",
             place=place.id if place is not None else None,
         )

@@ -89,7 +89,7 @@ def limits_problem(state: GameState, card: str, noble: str) -> str | None:
         own = state.catalog.nobles.get(noble)
         held = next((a for a in n.awards if state.catalog.award(a).kind is AwardKind.TITLE), None)
         which = (
-            f"the pre-printed title {own.title}"
+            f"pre-printed: {own.title}"
             if own is not None and own.title and held is None
             else name(state, held)
         )
@@ -167,6 +167,10 @@ def decide_assign(state: GameState, cmd: Assign) -> Decision:
     text = f"{cmd.by} assigns {name(state, cmd.card)} to {name(state, n.id)}"
     if gained:
         text += f"; {', '.join(name(state, p) for p in gained)} {'is' if len(gained) == 1 else 'are'} now {cmd.by}'s"
+    for p in cat.award(cmd.card).places:
+        holder = state.control.get(p)
+        if holder is not None and holder != cmd.by:
+            text += f"; {name(state, p)} stays {holder}'s"
     return Decision(Result.ACCEPTED, ids.DEAL_ASSIGN, f"{text} ({ids.DEAL_ASSIGN})", tuple(events), unit=n.id)
 
 
@@ -219,11 +223,11 @@ def decide_enter_play(state: GameState, cmd: EnterPlay) -> Decision:
     elif holder is not None and not state.friends(cmd.by, holder):
         blocked = f"it is held by {holder}"
     elif besieged(state, place.id):
-        blocked = "it is under siege, and nothing crosses its walls (SIEGE.sealed)"
+        blocked = "it is under siege, and nothing crosses its walls"
     elif non_allied_inside(state, place.id, cmd.by):
-        blocked = "a noble of a faction not allied with it is inside"
+        blocked = f"a noble of a faction not allied with {cmd.by} is inside"
     elif place.capacity is not None and held_inside(state, place.id) + card.troops > place.capacity:
-        blocked = f"it holds at most {place.capacity} troops (LOC.capacity)"
+        blocked = f"it holds at most {place.capacity} troops, and {held_inside(state, place.id)} are inside"
     who = name(state, cmd.noble)
     if blocked is not None:
         return Decision(

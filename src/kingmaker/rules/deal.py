@@ -21,7 +21,10 @@ The rules of the deal, in order:
    each kind in the order dealt. A title goes to a noble without a title (a pre-printed
    title counts); an office to a titled noble without an office; anything else to any
    noble. Among the eligible nobles the one with the most troops (his card's) is chosen,
-   ties by id. A title, office or see no noble may hold goes to the Chancery.
+   ties by id. A title, office or see no noble may hold goes to the Chancery, any other
+   card to the Crown discard (DEAL.setup: "every dealt card that can legally be assigned
+   must be assigned"; since step 4 gives every faction a noble, and a noble may hold any
+   number of sees, mercenaries and towns, only titles and offices are ever left over).
 6. **Placing.** A dealt noble starts inside the first of his castles with room for his
    troop potential (ruling R9: his troops and all his items' troops, regional ones
    included), so that no location starts over its capacity (LOC.capacity); if none has
@@ -148,13 +151,32 @@ def _check_deal(catalog: Catalog, factions: Sequence[str], deck: Sequence[str], 
         raise ValueError("the deck holds fewer nobles than there are factions")
 
 
+@dataclass(frozen=True, slots=True)
+class Assignment:
+    """Step 5 for one hand (DEAL.setup): the items each noble holds, those left for the
+    Chancery (titles, offices, sees) and those for the Crown discard (anything else)."""
+
+    held: dict[str, list[str]]
+    chancery: list[str]
+    discard: list[str]
+
+
 def assign_items(catalog: Catalog, hand: Sequence[str]) -> tuple[dict[str, list[str]], list[str]]:
-    """Step 5 for one hand: the items each noble holds, and those left for the Chancery."""
+    """Step 5 for one hand: the items each noble holds, and those left for the Chancery
+    (``assignment`` also gives the Crown discard's, which a hand with a noble never has)."""
+    a = assignment(catalog, hand)
+    return a.held, a.chancery
+
+
+def assignment(catalog: Catalog, hand: Sequence[str]) -> Assignment:
+    """Step 5 for one hand, with the cards no noble may hold split between the Chancery
+    and the Crown discard (DEAL.setup)."""
     nobles = sorted((c for c in hand if c in catalog.nobles), key=lambda n: (-catalog.nobles[n].troops, n))
     held: dict[str, list[str]] = {n: [] for n in nobles}
     titled = {n for n in nobles if catalog.nobles[n].title is not None}
     officers: set[str] = set()
     chancery: list[str] = []
+    discard: list[str] = []
     for kind in ASSIGN_ORDER:
         for item in (c for c in hand if c in catalog.awards and catalog.awards[c].kind is kind):
             if kind is AwardKind.TITLE:
@@ -164,7 +186,7 @@ def assign_items(catalog: Catalog, hand: Sequence[str]) -> tuple[dict[str, list[
             else:
                 eligible = list(nobles)
             if not eligible:
-                chancery.append(item)
+                (chancery if kind in TO_CHANCERY else discard).append(item)
                 continue
             chosen = eligible[0]
             held[chosen].append(item)
@@ -172,7 +194,7 @@ def assign_items(catalog: Catalog, hand: Sequence[str]) -> tuple[dict[str, list[
                 titled.add(chosen)
             elif kind is AwardKind.OFFICE:
                 officers.add(chosen)
-    return held, chancery
+    return Assignment(held, chancery, discard)
 
 
 def _start(
@@ -223,6 +245,7 @@ def new_game(
     ships: dict[str, Ship] = {}
     control: dict[str, str] = {}
     chancery: list[str] = []
+    discard: list[str] = []
     inside_troops: dict[str, int] = {}  # troops already inside each castle
 
     def take(place: str, faction: str) -> None:
@@ -232,8 +255,10 @@ def new_game(
 
     for faction in factions:
         hand = deal.hands[faction]
-        held, left = assign_items(catalog, hand)
-        chancery.extend(left)
+        dealt = assignment(catalog, hand)
+        held = dealt.held
+        chancery.extend(dealt.chancery)
+        discard.extend(dealt.discard)
         for nid in (c for c in hand if c in catalog.nobles):
             card = catalog.nobles[nid]
             place, inside = _start(board, catalog, card.castles, nid, held[nid], inside_troops)
@@ -268,6 +293,7 @@ def new_game(
         heirs=FrozenDict(heirs),
         chancery=tuple(chancery),
         rng=RandomSource(seed=seed),
+        crown_discard=tuple(discard),  # always empty: every faction is dealt a noble (step 4)
     )
     if not full_game:
         return state

@@ -85,6 +85,9 @@ class View:
     # own taken out (PARL.vote); the last summons (its King's Peace: PARL.peace)
     parliament: Parliament | None = None
     summoned: Summoned | None = None
+    # -- the end of the game (VICTORY.*): public
+    winner: str = ""
+    game_over: str = ""  # the rule that ended it ("" while it goes on)
 
     def visible_alliances(self) -> list[tuple[str, ...]]:
         """The member lists of every alliance this viewer can see."""
@@ -189,6 +192,8 @@ def view(state: GameState, viewer: str | None) -> View:
         chancery=state.chancery if gm or presides(state, who) else (),
         parliament=_parliament_for(state.parliament, who),
         summoned=state.summoned,
+        winner=state.winner,
+        game_over=state.game_over,
         seed_commitment=commitment(state.rng.seed),
         seed=state.rng.seed if (gm or state.seed_revealed) else None,
     )
