@@ -176,3 +176,15 @@ def test_snapshots_of_every_format_load() -> None:
     # the first snapshots held the rules state alone
     old = Position.from_data(state_to_data(pos.state), board, catalog)
     assert state_hash(old.state) == state_hash(pos.state) and not old.deadlines and not old.ordered
+
+
+def test_nothing_waits_once_the_game_has_ended(mini_world: GameState) -> None:
+    """A game won (or ended with no heir) mid-turn keeps its turn's deadline set: it
+    must not pass and try to end a turn of a game that is over (VICTORY.timing)."""
+    from kingmaker.log.fold import Deadline
+
+    due = {"red": Deadline("red", "turn", "2026-12-02T12:00:00+00:00")}
+    playing = Position(mini_world, due)
+    assert [d.target for d in playing.open_deadlines()] == ["red"]
+    over = Position(mini_world.evolve(winner="red", game_over="VICTORY.last_heir"), due)
+    assert over.open_deadlines() == []

@@ -107,6 +107,8 @@ class Position:
         """Deadlines whose target still waits: the current turn, pending declarations,
         requests (ransoms and allied orders among them) and storms; by due time."""
         s = self.state
+        if s.game_over:  # the game has ended: nothing waits for anyone (VICTORY.timing)
+            return []
         out = [
             d
             for d in self.deadlines.values()
