@@ -45,6 +45,11 @@ MOTIONS = (SOLE_KING, VICTORY)
 BASIC = "basic"
 
 
+def _and(items: tuple[str, ...] | list[str]) -> str:
+    """``red``, ``red and blue``, ``red, blue and green``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+
+
 def basic(state: GameState) -> bool:
     """Option ``parliament: basic`` (PARL.basic): no votes."""
     return state.option("parliament", "voting") == BASIC
@@ -99,7 +104,8 @@ def summons_rule(state: GameState, by: str) -> str:
             kept = f"{keeper} keeps him" if keeper else "he has no escort"
             raise Refusal(
                 rule,
-                f"{by} may not summon Parliament: it is the sole King {name(state, king)}'s, and {kept} ({rule})",
+                f"{by} may not summon Parliament: only the faction of the sole King, {name(state, king)}, "
+                f"may, and {kept} ({rule})",
             )
         if by != state.turn:
             raise Refusal(rule, f"{by} may summon Parliament only in its own Parliament phase ({rule})")
@@ -163,10 +169,17 @@ def decide_summon(state: GameState, cmd: c.SummonParliament) -> Decision:
     if state.parliament is not None:
         raise invalid(f"Parliament already sits at {name(state, state.parliament.seat)}")
     rule = summons_rule(state, cmd.by)
-    if seat.kind not in (PlaceKind.CITY, PlaceKind.TOWN) or state.control.get(seat.id) != cmd.by:
+    if seat.kind not in (PlaceKind.CITY, PlaceKind.TOWN):
         raise Refusal(
             ids.PARL_SEAT,
-            f"{cmd.by} may not summon Parliament to {seat.name}: the seat is a city or town it controls ({ids.PARL_SEAT})",
+            f"{cmd.by} may not summon Parliament to {seat.name}, a {seat.kind.label}: it sits in a city or "
+            f"town ({ids.PARL_SEAT})",
+            place=seat.id,
+        )
+    if state.control.get(seat.id) != cmd.by:
+        raise Refusal(
+            ids.PARL_SEAT,
+            f"{cmd.by} may not summon Parliament to {seat.name}: it does not control it ({ids.PARL_SEAT})",
             place=seat.id,
         )
     if besieged(state, seat.id):
@@ -198,23 +211,24 @@ def decide_summon(state: GameState, cmd: c.SummonParliament) -> Decision:
 # -- attendance (PARL.attend) ------------------------------------------------------------
 
 
-def sitting(state: GameState, rule: str) -> Parliament:
+def sitting(state: GameState, rule: str, what: str) -> Parliament:
+    """The Parliament sitting; ``what`` (said as "blue may not attend") is refused under
+    ``rule`` when none sits."""
     p = state.parliament
     if p is None:
-        raise Refusal(rule, f"no Parliament sits ({rule})")
+        raise Refusal(rule, f"{what}: no Parliament sits ({rule})")
     return p
 
 
 def attend_problem(state: GameState, noble: str) -> str | None:
     """Why ``noble`` may not attend (PARL.attend): a captive, at sea, besieged; or None."""
     n = state.nobles[noble]
-    who = name(state, noble)
     if n.captive_of is not None:
-        return f"{who} is a captive of {n.captive_of}"
+        return f"he is a captive of {n.captive_of}"
     if n.aboard is not None and not state.ships[n.aboard].in_port:
-        return f"{who} is at sea"
+        return "he is at sea"
     if noble_besieged(state, noble):
-        return f"{who} is inside {name(state, n.place)}, under siege"
+        return f"he is inside {name(state, n.place)}, under siege"
     return None
 
 
@@ -251,7 +265,7 @@ def decide_attend(state: GameState, cmd: c.Attend) -> Decision:
                 f"({ids.ORDER_FOREIGN})",
                 unit=n,
             )
-    p = sitting(state, rule)
+    p = sitting(state, rule, f"{cmd.by} may not attend")
     if cmd.by in p.attending:
         raise Refusal(rule, f"{cmd.by} has declared its attendance already ({rule})")
     before = declaring_order(state, p)
@@ -259,8 +273,8 @@ def decide_attend(state: GameState, cmd: c.Attend) -> Decision:
     if waiting:
         raise Refusal(
             rule,
-            f"{cmd.by} declares its attendance after {' and '.join(waiting)}: the presiding faction first, "
-            f"then turn order ({rule})",
+            f"{cmd.by} may not declare its attendance yet: {_and(waiting)} first (the presiding "
+            f"faction first, then turn order) ({rule})",
         )
     for n in cmd.nobles:
         problem = attend_problem(state, n)
@@ -304,7 +318,8 @@ def _check_motion(state: GameState, by: str, motion: str, heir: str | None) -> N
         rule = ids.PARL_TWO_KINGS
         kings = crowned(state)
         if len(kings) != 2:
-            raise Refusal(rule, f"a sole King motion needs two crowned Kings; {len(kings)} reign(s) ({rule})")
+            reign = "none reigns" if not kings else "only one reigns"
+            raise Refusal(rule, f"a sole King motion needs two crowned Kings, and {reign} ({rule})")
         if heir not in kings:
             raise Refusal(rule, f"{name(state, heir)} is not one of the two crowned Kings ({rule})")
         if sole_king(state) == heir:
@@ -334,14 +349,12 @@ def decide_propose(state: GameState, cmd: c.Propose) -> Decision:
         raise invalid(
             "a proposal is a Chancery card for a noble, a sole_king motion naming a King, or the victory motion"
         )
-    p = sitting(state, rule)
+    p = sitting(state, rule, f"{cmd.by} may not propose")
     if cmd.by != p.presides:
         raise Refusal(rule, f"{cmd.by} may not propose: {p.presides} presides, and only it proposes ({rule})")
     waiting = undeclared(state, p)
     if waiting:
-        raise Refusal(
-            rule, f"{cmd.by} may not propose yet: {' and '.join(waiting)} must declare attendance ({rule})"
-        )
+        raise Refusal(rule, f"{cmd.by} may not propose yet: {_and(waiting)} must declare attendance ({rule})")
     if p.open is not None:
         raise Refusal(
             rule, f"{cmd.by} may not propose: the vote on {p.open.id} is still open, one at a time ({rule})"
@@ -371,7 +384,7 @@ def decide_propose(state: GameState, cmd: c.Propose) -> Decision:
     if not voters:
         return _decided(state, p, replace(new, voters=voters), (made,))
     text = (
-        f"{cmd.by} proposes {_what(state, new)}: {' and '.join(voters)} vote, each in secret until all "
+        f"{cmd.by} proposes {_what(state, new)}: {_and(voters)} vote, each in secret until all "
         f"have voted ({rule})"
     )
     return Decision(Result.PENDING, rule, text, (made,), awaiting=voters, unit=new.to or None)
@@ -382,20 +395,22 @@ def decide_propose(state: GameState, cmd: c.Propose) -> Decision:
 
 def decide_vote(state: GameState, cmd: c.Vote) -> Decision:
     """``ORDER.invalid`` (a stance other than for, against, abstain), PARL.vote (no
-    Parliament; no such open proposal), PARL.basic (no votes), PARL.vote (no votes to
+    Parliament), PARL.basic (no votes), PARL.vote (no such open proposal; no votes to
     cast; voted already). The last vote decides the proposal, and the tally is public."""
     rule = ids.PARL_VOTE
     for house, stance in (("Lords", cmd.lords), ("Commons", cmd.commons)):
         if stance not in STANCES:
             raise invalid(f"a vote in the {house} is for, against or abstain, not {stance!r}")
-    p = sitting(state, rule)
+    p = sitting(state, rule, f"{cmd.by} may not vote")
+    if basic(state):
+        raise Refusal(
+            ids.PARL_BASIC, f"this Parliament has no votes: its presiding faction awards ({ids.PARL_BASIC})"
+        )
     open_ = p.open
     if open_ is None or open_.id != cmd.proposal:
         known = any(pr.id == cmd.proposal for pr in p.proposals)
         why = "it has been decided" if known else "no such proposal was made"
         raise Refusal(rule, f"{cmd.by} may not vote on {cmd.proposal}: {why} ({rule})")
-    if basic(state):
-        raise Refusal(ids.PARL_BASIC, f"this Parliament has no votes ({ids.PARL_BASIC})")
     if cmd.by not in open_.voters:
         raise Refusal(rule, f"{cmd.by} has no votes in this Parliament ({rule})")
     if cmd.by in open_.votes:
@@ -405,7 +420,7 @@ def decide_vote(state: GameState, cmd: c.Vote) -> Decision:
     if after.awaiting:
         text = (
             f"{cmd.by} votes on {cmd.proposal}, in secret until every voter has voted; waiting for "
-            f"{' and '.join(after.awaiting)} ({rule})"
+            f"{_and(after.awaiting)} ({rule})"
         )
         return Decision(Result.PENDING, rule, text, (cast,), awaiting=after.awaiting)
     return _decided(state, p, after, (cast,))
@@ -434,7 +449,7 @@ def _decided(state: GameState, p: Parliament, pr: Proposal, first: tuple[ev.Even
     report = Report(vote=vote)
     count = _count(t)
     if victory:
-        count += f" of {t.commons_present} present"
+        count += f", of {t.commons_present} present"
     if not pr.voters:
         head = "no faction in Parliament has a vote, so it fails"
     else:
@@ -457,7 +472,7 @@ def _decided(state: GameState, p: Parliament, pr: Proposal, first: tuple[ev.Even
 
 def _outcome(state: GameState, pr: Proposal) -> str:
     if pr.motion == SOLE_KING:
-        return f"{name(state, pr.heir)} is sole King until he dies or is captured (F21)"
+        return f"{name(state, pr.heir)} is sole King until he dies or is captured"
     if pr.motion == VICTORY:
         return f"{controller(state, sole_king(state) or '')} wins the game"
     return f"{name(state, pr.to)} is {name(state, pr.award)}"
@@ -489,7 +504,7 @@ def decide_close(state: GameState, cmd: c.CloseParliament) -> Decision:
     """PARL.close: no Parliament; not the presiding faction (or the GM); a vote still
     open (the GM may close it all the same: the vote lapses)."""
     rule = ids.PARL_CLOSE
-    p = sitting(state, rule)
+    p = sitting(state, rule, f"{'the GM' if cmd.by == c.GM else cmd.by} may not close Parliament")
     if cmd.by not in (p.presides, c.GM):
         raise Refusal(rule, f"{cmd.by} may not close Parliament: {p.presides} presides ({rule})")
     if p.open is not None and cmd.by != c.GM:
@@ -501,9 +516,8 @@ def decide_close(state: GameState, cmd: c.CloseParliament) -> Decision:
     if p.open is not None:
         parts.append(f"the open vote on {p.open.id} lapses")
     left = len(state.chancery)
-    parts.append(
-        f"{left} card{'s' if left != 1 else ''} stay{'s' if left == 1 else ''} in the Chancery ({ids.PARL_UNAWARDED})"
-    )
+    kept = f"{left} card{'s' if left != 1 else ''}" if left else "no card"
+    parts.append(f"the Chancery keeps {kept} ({ids.PARL_UNAWARDED})")
     events: list[ev.Event] = [ev.ParliamentClosed("gm" if cmd.by == c.GM else "closed")]
     if state.phase == PARLIAMENT:
         events.append(ev.PhaseBegan("coronation"))
