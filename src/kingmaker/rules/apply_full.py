@@ -140,20 +140,33 @@ def _put(state: GameState, cards: tuple[str, ...], to: str, *, discard_field: st
 
 
 def _take(state: GameState, cards: tuple[str, ...], source: str) -> dict[str, Any]:
-    """The changes that take ``cards`` out of ``source``."""
-    gone = set(cards)
+    """The changes that take ``cards`` out of ``source`` (each once: a card with copies
+    may be held twice, and only the copies named move)."""
     if source == "chancery":
-        return {"chancery": tuple(c for c in state.chancery if c not in gone)}
+        return {"chancery": without_once(state.chancery, cards)}
     if source == "crown_discard":
-        return {"crown_discard": tuple(c for c in state.crown_discard if c not in gone)}
+        return {"crown_discard": without_once(state.crown_discard, cards)}
     kind, _, who = source.partition(":")
     if kind == "hand":
-        left = tuple(c for c in state.hands.get(who, ()) if c not in gone)
+        left = without_once(state.hands.get(who, ()), cards)
         return {"hands": state.hands.set(who, left) if left else state.hands.without(who)}
     if kind == "noble":
         n = state.nobles[who]
-        return {"nobles": state.nobles.set(who, replace(n, awards=tuple(a for a in n.awards if a not in gone)))}
+        return {"nobles": state.nobles.set(who, replace(n, awards=without_once(n.awards, cards)))}
     raise ValueError(f"no place for cards {source!r}")
+
+
+def without_once(held: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
+    """``held`` less one occurrence of each of ``cards``.
+
+    >>> without_once(("saxons", "saxons", "bristol"), ("saxons",))
+    ('saxons', 'bristol')
+    """
+    left = list(held)
+    for card in cards:
+        if card in left:
+            left.remove(card)
+    return tuple(left)
 
 
 @on(ev.AwardsMoved)
