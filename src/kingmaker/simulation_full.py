@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Iterator
 
 from .rules import commands as c
+from .rules import kings
 from .rules.apply import replay
 from .rules.decide import decide
 from .rules.queries import legal_destinations
@@ -40,7 +41,9 @@ class FullGamePlayer:
     def command(self, state: GameState) -> c.Command:
         """One more command for ``state``: an answer to whatever waits first, else what
         the phase calls for."""
-        for answer in (self._storm, self._answer_request, self._captives):
+        if state.parliament is not None:
+            return self._sitting(state)
+        for answer in (self._storm, self._answer_request, self._captives, self._heirs, self._cards):
             cmd = answer(state)
             if cmd is not None and self.rnd.random() < 0.8:
                 return cmd
@@ -51,6 +54,11 @@ class FullGamePlayer:
                 (8, self._seek),
                 (5, self._ships),
                 (3, self._capture_heir),
+                (3, self._seek_heir),
+                (4, self._seek_cathedral),
+                (3, self._seek_clergy),
+                (3, self._expedition),
+                (1, self._enter_play),
                 (2, self._form_army),
                 (2, self._diplomacy),
                 (self.end_phase_weight, self._end_phase),
@@ -60,7 +68,9 @@ class FullGamePlayer:
                 (6, self._fight),
                 (self.end_phase_weight, self._end_phase),
             ],
-            "crown": [(1, lambda s: c.EndTurn(c.GM))],
+            "parliament": [(1, self._parliament)],
+            "coronation": [(3, self._crown), (2, self._end_phase)],
+            "crown": [(2, self._draw_crown), (3, lambda s: c.EndTurn(c.GM))],
         }
         options = makers.get(state.phase, [(1, self._end_phase)])
         total = sum(w for w, _ in options)
@@ -152,9 +162,13 @@ class FullGamePlayer:
             return None
         unit = self.rnd.choice(units)
         f = state.turn
-        foes = {n.place for n in state.nobles.values() if n.faction not in (f, None) and n.place and not n.inside}
+        foes = {
+            n.place for n in state.nobles.values() if n.faction not in (f, None) and n.place and not n.inside
+        }
         dests = [d for d in legal_destinations(state, unit).places if len(d.path) > 1]
-        near = [d for d in dests if d.place in foes or (d.siege and state.board.places[d.place].garrison <= 100)]
+        near = [
+            d for d in dests if d.place in foes or (d.siege and state.board.places[d.place].garrison <= 100)
+        ]
         if not near:
             return None
         d = self.rnd.choice(near)
@@ -262,8 +276,282 @@ class FullGamePlayer:
             return None
         return c.Siege(f, n.id, n.place, cid)
 
+    # -- heirs: captured where found unescorted, the others' executed, one's own crowned ----
+    def _heirs(self, state: GameState) -> c.Command | None:
+        """Heirs executed (EXEC.heir): this is how games end (VICTORY.last_heir). A
+        faction that holds several keeps its best hope; the sole King's faction keeps
+        only its King; and as the wars drag on (past round 40) a faction whose heir
+        has no crown left to win despairs of him."""
+        if self.rnd.random() > 0.3:
+            return None
+        king = kings.sole_king(state)
+        king_side = kings.controller(state, king) if king is not None else None
+        held: dict[str, list[str]] = {}
+        for h in state.heirs.values():
+            f = kings.controller(state, h.id)
+            if f is not None and not kings.noble_heir(state, h.id):  # Beaufort dies as a noble
+                held.setdefault(f, []).append(h.id)
+        for f, heirs in sorted(held.items()):
+            keep = max(heirs, key=lambda h: (state.heirs[h].crowned, -state.heirs[h].order))
+            if f == king_side and king is not None:
+                keep = king
+            doomed = [h for h in heirs if h != keep]
+            late = state.round > 40 and king is not None and f != king_side and self.rnd.random() < 0.2
+            # with no King for long, heirs no one can crown are given up too
+            kingless = state.round > 60 and king is None and self.rnd.random() < 0.1
+            if late or kingless:
+                doomed = heirs
+            if doomed:
+                return c.Execute(f, heir=self.rnd.choice(doomed))
+        return None
+
+    def _seek_heir(self, state: GameState) -> c.Command | None:
+        """A noble walks towards an unescorted heir."""
+        f = state.turn
+        spots = sorted({h.place for h in state.heirs.values() if h.with_noble is None and h.place})
+        mine = [u for u in self._units(state) if u in state.nobles and state.nobles[u].faction == f]
+        if not spots or not mine:
+            return None
+        return move_toward(state, f, self.rnd.choice(mine), self.rnd.choice(spots), _token(self.rnd, "req"))
+
+    def _expedition(self, state: GameState) -> c.Command | None:
+        """An expedition by sea to an heir left alone where no road goes (Calais,
+        Dublin): a noble walks to his faction's ship, embarks, sails to a zone by the
+        port, lands in the open there (and then captures him)."""
+        f = state.turn
+        far = sorted(
+            h.place
+            for h in state.heirs.values()
+            if h.with_noble is None and h.place and state.board.places[h.place].offmap
+        )
+        ships = [x for x in state.ships.values() if x.faction == f and x.id not in state.army_of]
+        if not far or not ships:
+            return None
+        goal = state.board.places[far[0]]
+        rid = _token(self.rnd, "req")
+        for ship in ships:
+            if ship.passengers:
+                if ship.place == goal.id or (not ship.in_port and ship.place in goal.seas):
+                    return c.Disembark(f, ship.id, ship.passengers, goal.id, False, rid)
+                for w in legal_destinations(state, ship.id).waters:
+                    if w.place in goal.seas:
+                        return c.Sail(f, ship.id, w.place, w.path[1:-1], rid)
+                continue
+            if ship.in_port:
+                here = [n.id for n in state.nobles.values() if n.faction == f and n.place == ship.place]
+                here = [n for n in here if n not in state.army_of and state.nobles[n].captive_of is None]
+                if here:
+                    return c.Embark(f, ship.id, (here[0],), rid)
+                mine = [
+                    n.id for n in state.nobles.values() if n.faction == f and n.place and n.captive_of is None
+                ]
+                if mine:
+                    move = move_toward(state, f, self.rnd.choice(mine), ship.place, rid)
+                    if move is not None:
+                        return move
+        return None
+
+    def _cards(self, state: GameState) -> c.Command | None:
+        """A card from a hand assigned to one of its nobles (DEAL.assign)."""
+        if self.rnd.random() > 0.4:
+            return None
+        hands = [
+            (f, card) for f, hand in state.hands.items() for card in hand if card not in state.catalog.events
+        ]
+        if not hands:
+            return None
+        f, card = self.rnd.choice(hands)
+        if card in state.catalog.nobles:
+            return None  # a noble card enters play in the movement phase
+        mine = [n.id for n in state.nobles.values() if n.faction == f and n.captive_of is None]
+        return c.Assign(f, card, self.rnd.choice(mine)) if mine else None
+
+    def _enter_play(self, state: GameState) -> c.Command | None:
+        f = state.turn
+        for card in state.hands.get(f, ()):
+            noble = state.catalog.nobles.get(card)
+            if noble is not None and noble.castles:
+                return c.EnterPlay(f, card, self.rnd.choice(noble.castles))
+        return None
+
+    def _seek_cathedral(self, state: GameState) -> c.Command | None:
+        """The escort of an heir who could be crowned takes him towards a cathedral."""
+        f = state.turn
+        for h in state.heirs.values():
+            if h.crowned or kings.controller(state, h.id) != f or kings.king_of(state, h.house):
+                continue
+            if kings.senior_heir(state, h.house) != h.id or h.with_noble is None:
+                continue
+            escort = state.nobles[h.with_noble]
+            if escort.place is None:
+                continue
+            if escort.inside and state.board.places[escort.place].cathedral:
+                return None  # there already: the coronation phase will try
+            unit = state.army_of.get(escort.id, escort.id)
+            near = distances_to(state, escort.place)
+            cathedrals = sorted(
+                (near.get(p.id, 10**6), p.id) for p in state.board.places.values() if p.cathedral
+            )
+            for _, goal in cathedrals[:3]:
+                if goal == escort.place:
+                    return c.Enter(f, unit, _token(self.rnd, "req"))
+                move = move_toward(state, f, unit, goal, _token(self.rnd, "req"))
+                if move is not None:
+                    return move
+        return None
+
+    def _seek_clergy(self, state: GameState) -> c.Command | None:
+        """Nobles holding sees join an heir waiting inside a cathedral to be crowned."""
+        f = state.turn
+        for h in state.heirs.values():
+            if h.crowned or h.with_noble is None or kings.controller(state, h.id) != f:
+                continue
+            escort = state.nobles[h.with_noble]
+            if not (escort.place and escort.inside and state.board.places[escort.place].cathedral):
+                continue
+            clergy = [
+                n.id
+                for n in state.nobles.values()
+                if n.faction == f
+                and n.id != escort.id
+                and n.captive_of is None
+                and n.aboard is None
+                and (n.place, n.inside) != (escort.place, True)
+                and any(state.catalog.award(a).kind.value == "see" for a in n.awards)
+            ]
+            for noble in clergy:
+                move = move_toward(
+                    state, f, state.army_of.get(noble, noble), escort.place, _token(self.rnd, "req")
+                )
+                if move is not None:
+                    return move
+        return None
+
+    def _crown(self, state: GameState) -> c.Command | None:
+        f = state.turn
+        mine = [
+            h.id
+            for h in state.heirs.values()
+            if not h.crowned
+            and kings.controller(state, h.id) == f
+            and kings.senior_heir(state, h.house) == h.id
+        ]
+        return c.Crown(f, self.rnd.choice(mine)) if mine else None
+
+    def _draw_crown(self, state: GameState) -> c.Command | None:
+        return None if "crown_drawn" in state.event_flags else c.DrawCrown(c.GM)
+
+    # -- Parliament ---------------------------------------------------------------------
+    def _parliament(self, state: GameState) -> c.Command:
+        """The King's faction (or the Chancellor's after a Parliament card) summons;
+        the others pass the phase."""
+        f = state.turn
+        king = kings.sole_king(state)
+        may = (king is not None and kings.controller(state, king) == f) or any(
+            flag.startswith("parliament") for flag in state.event_flags
+        )
+        seat = _may_summon_here(state, f) if may else None
+        if seat is not None and self.rnd.random() < 0.9:
+            summon = c.SummonParliament(f, _token(self.rnd, "parl"), seat)
+            if not decide(state, summon).refused:
+                return summon
+        leave = self._end_phase(state)
+        # a Parliament owed and not summoned keeps the phase: the GM ends the turn
+        return leave if not decide(state, leave).refused else c.EndTurn(c.GM)
+
+    def _sitting(self, state: GameState) -> c.Command:
+        """Attendance, proposals and votes while Parliament sits, then its close."""
+        p = state.parliament
+        assert p is not None
+        order = [p.presides, *(f for f in state.turn_order if f != p.presides)]
+        for f in order:
+            if f not in p.attending:
+                mine = [
+                    n.id for n in state.nobles.values() if n.faction == f and n.place and n.captive_of is None
+                ]
+                picked = tuple(self.rnd.sample(mine, min(len(mine), self.rnd.randint(0, 3))))
+                attend = c.Attend(f, picked)
+                if decide(state, attend).refused:  # one who may not come (besieged...): none
+                    attend = c.Attend(f, ())
+                return attend
+        prop = p.open
+        if prop is not None:
+            voter = prop.awaiting[0]
+            own = voter == p.presides
+            # the longer the wars last, the readier the realm is to make peace
+            weary = 0.25 + min(state.round, 60) / 100
+            stance = "for" if own or self.rnd.random() < weary else self.rnd.choice(["against", "abstain"])
+            return c.Vote(voter, prop.id, stance, stance)
+        made = len(p.proposals)
+        if made < 3 and self.rnd.random() < 0.8:
+            king = kings.sole_king(state)
+            pid = _token(self.rnd, "prop")
+            if king is not None and kings.controller(state, king) == p.presides and self.rnd.random() < 0.6:
+                return c.Propose(p.presides, pid, motion="victory")
+            attending = [n for ns in p.attending.values() for n in ns]
+            if state.chancery and attending:
+                return c.Propose(
+                    p.presides, pid, award=self.rnd.choice(state.chancery), to=self.rnd.choice(attending)
+                )
+        return c.CloseParliament(p.presides)
+
     def _end_phase(self, state: GameState) -> c.Command:
         return c.EndTurn(c.GM) if state.phase == "crown" else c.EndPhase(c.GM)
+
+
+# -- walking towards a goal ---------------------------------------------------------------
+_DISTANCES: dict[tuple[int, str], dict[str, int]] = {}
+
+
+def distances_to(state: GameState, target: str) -> dict[str, int]:
+    """Links (road or cross-country) from every place to ``target`` on the bare map."""
+    key = (id(state.board), target)
+    got = _DISTANCES.get(key)
+    if got is None:
+        got = {target: 0}
+        frontier = [target]
+        while frontier:
+            nxt = []
+            for here in frontier:
+                for other in sorted(state.board.neighbours(here)):
+                    if other not in got:
+                        got[other] = got[here] + 1
+                        nxt.append(other)
+            frontier = nxt
+        if len(_DISTANCES) > 512:
+            _DISTANCES.clear()
+        _DISTANCES[key] = got
+    return got
+
+
+def move_toward(state: GameState, faction: str, unit: str, target: str, rid: str) -> c.Command | None:
+    """The move of ``unit`` this turn that comes nearest ``target`` (going inside when it
+    reaches it and may), or None when no move brings it nearer."""
+    dist = distances_to(state, target)
+    here = (
+        state.nobles[state.armies[unit].units[0]].place if unit in state.armies else state.nobles[unit].place
+    )
+    best, score = None, dist.get(here or "", 10**6)
+    for d in legal_destinations(state, unit).places:
+        if len(d.path) > 1 and dist.get(d.place, 10**6) < score:
+            best, score = d, dist[d.place]
+    if best is None:
+        return None
+    enter = best.place == target and best.enter
+    if not best.by_road:
+        return c.Move(faction, unit, best.place, enter, rid)
+    return c.MoveRoad(faction, unit, best.path, enter, rid)
+
+
+# -- the game's ends: heirs, Crown cards, Parliament, coronation -------------------------
+def _may_summon_here(state: GameState, faction: str) -> str | None:
+    """A city or town ``faction`` controls (a seat for its Parliament, PARL.seat)."""
+    seats = sorted(
+        p
+        for p, f in state.control.items()
+        if f == faction and state.board.places[p].kind.value in ("city", "town")
+    )
+    return seats[0] if seats else None
 
 
 def random_full_play(state: GameState, steps: int, seed: int | str = 0) -> Iterator[Played]:

@@ -40,6 +40,7 @@ def _mount() -> None:
         game_cmds,
         orders_cmd,
         report_cmd,
+        selfplay_cmd,
         serve_cmd,
         transfer_cmd,
     )
@@ -53,6 +54,7 @@ def _mount() -> None:
     orders_cmd.register(app)
     combat_cmds.register(app)
     report_cmd.register(app)
+    selfplay_cmd.register(app)
     serve_cmd.register(app)
 
 
