@@ -157,3 +157,73 @@ def build_full_game() -> GameState:
     assert s.phased and s.phase == "combat" and set(s.requests) == {"r1"}
     assert [x.id for x in s.combats] == ["c7"] and set(s.sieges) == {"ripon"}
     return s
+
+
+@pytest.fixture(scope="session")
+def parliament_eve() -> GameState:
+    """``build_parliament_eve()``."""
+    return build_parliament_eve()
+
+
+@pytest.fixture(scope="session")
+def parliament_game() -> GameState:
+    """``build_parliament_game()``."""
+    return build_parliament_game()
+
+
+def build_parliament_eve() -> GameState:
+    """A game with phases in red's Parliament phase, with no Parliament yet. Red: Percy
+    inside York escorting Henry VI (crowned, so the sole King), Stanley in the open there
+    escorting Richard, Duke of York; York is red's, and so is Hull. Blue: Clifford in the
+    open at York, Jesus in port at Bristol. Green: Neville inside Warwick, Howard in the
+    open at York. Red holds the Chancellor of England and the noble cards Talbot (two
+    castles) and Pole (one); blue holds the Chancellor of the Duchy of Lancaster. The
+    Chancery: the Marshal of England, the Earl of Kent and the Treasurer of England."""
+    ds = load_dataset()
+    s = new_game(ds.board, ds.catalog, FACTIONS, "forum-parl", removed=ds.setup.removed, full_game=True)
+    nobles = {
+        "percy": _noble(s, "percy", "red", "york", True),
+        "stanley": _noble(s, "stanley", "red", "york"),
+        "clifford": _noble(s, "clifford", "blue", "york"),
+        "neville": _noble(s, "neville", "green", "warwick", True),
+        "howard": _noble(s, "howard", "green", "york"),
+    }
+    hands = {"red": ("chancellor_of_england", "talbot", "pole"), "blue": ("chancellor_of_the_duchy_of_lancaster",)}
+    chancery = ("marshal_of_england", "earl_of_kent", "treasurer_of_england")
+    held = {x for hand in hands.values() for x in hand} | set(chancery)
+    s = s.evolve(
+        nobles=FrozenDict(nobles),
+        ships=FrozenDict({"jesus": Ship("jesus", "blue", 200, "bristol", in_port=True)}),
+        armies=FrozenDict(),
+        crown_deck=tuple(x for x in s.crown_deck if x not in held),
+        chancery=chancery,
+        hands=FrozenDict(hands),
+        control=FrozenDict({"york": "red", "hull": "red", "warwick": "green"}),
+        phase="parliament",
+    )
+    for e in (ev.HeirMoved("henry_vi", "percy"), ev.HeirMoved("richard_duke_of_york", "stanley")):
+        s = apply(s, e)
+    assert s.turn == "red" and s.phase == "parliament" and s.parliament is None
+    return s
+
+
+def build_parliament_game() -> GameState:
+    """``build_parliament_eve()`` after red summons Parliament to York (p1); every faction
+    attends (red with Percy and Stanley, blue with Clifford, green with Howard); m1, the
+    Earl of Kent for Stanley, fails (every voter against); m2, the Earl of Kent for
+    Howard, is open, no vote cast yet."""
+    s = build_parliament_eve()
+    for cmd in (
+        c.SummonParliament("red", "p1", "york"),
+        c.Attend("red", ("percy", "stanley")),
+        c.Attend("blue", ("clifford",)),
+        c.Attend("green", ("howard",)),
+        c.Propose("red", "m1", "earl_of_kent", "stanley"),
+        *(c.Vote(f, "m1", "against", "against") for f in FACTIONS),
+        c.Propose("red", "m2", "earl_of_kent", "howard"),
+    ):
+        s, d = play(s, cmd)
+        assert not d.refused, (cmd, d.explanation)
+    p = s.parliament
+    assert p is not None and [(x.id, x.outcome) for x in p.proposals] == [("m1", "failed"), ("m2", "")]
+    return s

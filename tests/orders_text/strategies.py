@@ -9,6 +9,7 @@ from collections.abc import Callable
 from hypothesis import strategies as st
 
 from kingmaker.data import load_dataset
+from kingmaker.orders_text.parliament_orders import proposal_id, summons_id
 from kingmaker.rules import commands as c
 from kingmaker.rules import ids
 from kingmaker.rules.deal import new_game
@@ -78,6 +79,8 @@ def commands(draw: Draw, state: GameState) -> c.Command:
                 "random", "end_turn", "reveal_seed", "kill", "capture", "release", "move_heir",
                 "resolve", "expire", "battle", "siege_assault", "draw_event", "end_phase",
                 "capture_heir", "choose_port", "play_card", "ransom", "release_captive", "execute",
+                "draw_crown", "assign", "enter_play", "crown", "summon_parliament", "attend", "propose",
+                "vote", "close_parliament",
             ]
         )
     )  # fmt: skip
@@ -223,6 +226,8 @@ def _full_game(draw: Draw, state: GameState, kind: str, faction: str) -> c.Comma
         if draw(st.booleans()):
             return c.Execute(faction, captive=draw(noble))
         return c.Execute(faction, heir=draw(st.sampled_from(heirs)))
+    if kind in _CROWN_AND_PARLIAMENT:
+        return _crown_and_parliament(draw, state, kind, faction)
     assert kind == "ransom", kind
     parties = st.sampled_from(list(state.turn_order))
     give = draw(
@@ -240,3 +245,50 @@ def _full_game(draw: Draw, state: GameState, kind: str, faction: str) -> c.Comma
     note = " ".join(draw(words).split())
     captive = draw(noble) if draw(st.integers(0, 4)) else draw(st.sampled_from(heirs))
     return c.Ransom(faction, draw(new_ids), captive, tuple(give), note)
+
+
+_CROWN_AND_PARLIAMENT = frozenset(
+    {"draw_crown", "assign", "enter_play", "crown", "summon_parliament", "attend", "propose", "vote", "close_parliament"}
+)
+
+
+def _crown_and_parliament(draw: Draw, state: GameState, kind: str, faction: str) -> c.Command:
+    """Commands of the Crown's cards, coronation and Parliament (FULL_GAME 3.7-3.9)."""
+    cat = state.catalog
+    nobles = sorted(state.nobles) or sorted(cat.nobles)
+    heirs = sorted(cat.heirs)
+    places = sorted(state.board.places)
+    if kind == "draw_crown":
+        return c.DrawCrown(c.GM)
+    if kind == "assign":
+        return c.Assign(faction, draw(st.sampled_from(_cards(state))), draw(st.sampled_from(nobles)))
+    if kind == "enter_play":
+        noble = draw(st.sampled_from(sorted(set(cat.nobles) - set(cat.removed))))
+        castles = list(cat.nobles[noble].castles)
+        return c.EnterPlay(faction, noble, draw(st.sampled_from(castles + places[:5])))
+    if kind == "crown":
+        return c.Crown(faction, draw(st.sampled_from(heirs)))
+    if kind == "summon_parliament":
+        ident = draw(st.sampled_from([summons_id(state, faction)]) | new_ids)
+        return c.SummonParliament(faction, ident, draw(st.sampled_from(places)))
+    if kind == "attend":
+        return c.Attend(faction, tuple(draw(st.lists(st.sampled_from(nobles), max_size=3))))
+    if kind == "propose":
+        ident = draw(st.sampled_from([proposal_id(state)]) | new_ids)
+        what = draw(st.sampled_from(["award", "sole_king", "victory"]))
+        if what == "award":
+            cards = sorted(state.chancery) or _cards(state)
+            return c.Propose(faction, ident, draw(st.sampled_from(cards)), draw(st.sampled_from(nobles)))
+        if what == "sole_king":
+            return c.Propose(faction, ident, motion="sole_king", heir=draw(st.sampled_from(heirs)))
+        return c.Propose(faction, ident, motion="victory")
+    if kind == "vote":
+        sitting = state.parliament
+        known = [p.id for p in sitting.proposals] if sitting is not None else []
+        if sitting is not None and not known:  # nothing to name yet (an unknown id reads as one)
+            return c.CloseParliament(faction)
+        proposal = draw(st.sampled_from(known)) if known else draw(new_ids)
+        stance = st.sampled_from(["for", "against", "abstain"])
+        return c.Vote(faction, proposal, draw(stance), draw(stance))
+    assert kind == "close_parliament", kind
+    return c.CloseParliament(draw(st.sampled_from([faction, c.GM])))

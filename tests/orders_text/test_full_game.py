@@ -53,7 +53,7 @@ def test_the_grammar_has_no_conflicts(monkeypatch: pytest.MonkeyPatch) -> None:
         ("Percy TO Hull", 1, "“<ship> TO <port>” answers a storm; to move Percy write “Percy MOVES TO Hull”"),
         ("Percy moevs TO York", 13, "is “moevs” meant to be MOVES?"),
         ("Mowbray ATTACKS Neville WITH SALLY FROM Ripon Talbot", 53, "expected “:”"),
-        ("DRAW", 5, "expected EVENT"),
+        ("DRAW", 5, "expected CROWN or EVENT"),
         ("END", 4, "expected PHASE or TURN"),
         ("Percy and Stanley CAPTURE Margaret", 11, "this order is for one noble"),
     ],

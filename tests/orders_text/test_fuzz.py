@@ -107,6 +107,24 @@ VALID = [
     "RESOLVE Ripon",
     "ASSAULT Ripon",
     "END PHASE",
+    # the Crown's cards, coronation and Parliament
+    "Red ASSIGNS Chancellor of England TO Percy",
+    "Red BRINGS Talbot INTO PLAY AT Sheffield",
+    "Pole ENTERS PLAY",
+    "Red CROWNS Richard, Duke of York",
+    "DRAW CROWN CARD",
+    "Red SUMMONS PARLIAMENT AT York AS p1",
+    "Red ATTENDS WITH Percy AND Stanley",
+    "Green ATTENDS WITH NO ONE",
+    "Red PROPOSES Marshal of England FOR Percy",
+    "Red PROPOSES Henry VI AS SOLE KING AS k1",
+    "Red PROPOSES VICTORY",
+    "Blue VOTES AGAINST m2",
+    "Green ABSTAINS ON Earl of Kent FOR Howard",
+    "Red VOTES FOR IN THE LORDS AND AGAINST IN THE COMMONS ON m2",
+    "Blue ABSTAINS IN THE LORDS AND VOTES FOR IN THE COMMONS ON victory",
+    "Red CLOSES PARLIAMENT",
+    "CLOSE PARLIAMENT",
 ]
 
 SPECIAL = ":,.\"“”#/-*•()&'’_\t "
@@ -147,7 +165,12 @@ def _command(state: GameState, rnd: random.Random, i: int) -> c.Command:
     places = sorted(state.board.places)
     f = rnd.choice(state.turn_order)
     n, p = rnd.choice(nobles), rnd.choice(places)
-    pick = i % 12
+    pick = i % 14
+    if pick == 12 and state.parliament is not None and state.parliament.proposals:
+        stances = ("for", "against", "abstain")
+        return c.Vote(f, rnd.choice(state.parliament.proposals).id, rnd.choice(stances), rnd.choice(stances))
+    if pick == 13:
+        return c.Propose(f, f"m{i}", rnd.choice(sorted(state.catalog.awards)), n)
     if pick == 0:
         return c.MoveRoad(f, n, (p, *sorted(state.board.road_neighbours(p))[:2]), rnd.random() < 0.3)
     if pick == 1:
@@ -252,11 +275,9 @@ def assert_clear(state: GameState, text: str, author: str, check: bool) -> None:
         assert all(v.explanation for v in verdicts)
 
 
-def _states(
-    forum_game: GameState, at_hull: GameState, aboard: GameState, busy_game: GameState, full_game: GameState
-) -> list[GameState]:
+def _states(*fixed: GameState) -> list[GameState]:
     played = played_states()
-    return [forum_game, at_hull, aboard, busy_game, full_game, *played[:: max(1, len(played) // 4)]]
+    return [*fixed, *played[:: max(1, len(played) // 4)]]
 
 
 def _hypothesis_texts(states: list[GameState]) -> st.SearchStrategy[tuple[GameState, str, str]]:
@@ -290,8 +311,9 @@ def test_reader_never_raises(
     aboard: GameState,
     busy_game: GameState,
     full_game: GameState,
+    parliament_game: GameState,
 ) -> None:
-    states = _states(forum_game, at_hull, aboard, busy_game, full_game)
+    states = _states(forum_game, at_hull, aboard, busy_game, full_game, parliament_game)
     count = 0
 
     @seed(batch)

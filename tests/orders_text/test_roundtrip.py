@@ -67,6 +67,19 @@ def test_round_trip_in_the_full_game(data: st.DataObject, full_game: GameState) 
     _round_trip(full_game, cmd)
 
 
+@settings(max_examples=700, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_round_trip_in_parliament(
+    data: st.DataObject, parliament_eve: GameState, parliament_game: GameState
+) -> None:
+    """Before Parliament and while it sits (one proposal decided, one open), with hands
+    and a Chancery: every command, the Crown's, coronation's and Parliament's among them,
+    reads back."""
+    state = data.draw(st.sampled_from([parliament_eve, parliament_game]), label="state")
+    cmd = data.draw(commands(state), label="command")
+    _round_trip(state, cmd)
+
+
 def test_canonical_examples(forum_game: GameState) -> None:
     s = forum_game
     assert format_order(c.MoveRoad("red", "percy", ("york", "tadcaster", "leeds")), s) == (

@@ -24,11 +24,6 @@ class CaptiveOrders(LineReader):
         heir = self.one(heir_node, nm.HEIRS, "heir")
         return c.CaptureHeir(self.by, unit.id, heir.id)
 
-    def faction_and_object(self, st: Tree[Token]) -> tuple[str, Tree[Token]]:
-        """Who speaks (the subject, when given) and the names the verb takes."""
-        lists = subtrees(st, "names")
-        return self.speaker(st, lists[0] if len(lists) == 2 else None), lists[-1]
-
     def _st_release_captive(self, st: Tree[Token]) -> c.Command:
         by, captive = self.faction_and_object(st)
         return c.ReleaseCaptive(by, self.one(captive, nm.NOBLES, "captive").id)

@@ -16,10 +16,13 @@ from typing import Final
 
 from kingmaker.rules import commands as c
 from kingmaker.rules import ids
+from kingmaker.rules.parliament import SOLE_KING, VICTORY
 from kingmaker.rules.queries import legal_destinations
 from kingmaker.rules.state import GameState
+from kingmaker.rules.votes import ABSTAIN, AGAINST, FOR
 
 from . import names as nm
+from .parliament_orders import proposal_id, summons_id
 from .paths import infer_land_move, infer_via
 from .syntax import keywords, parser
 
@@ -116,6 +119,18 @@ class _Writer:
             nm.COMBAT: any(x.id == ident for x in s.combats),
         }
         return [k for k in sorted(kinds) if table.get(k, False)] or sorted(kinds)
+
+    def one(self, kinds: frozenset[str], ident: str, kind: str | None = None) -> str:
+        """``name`` in a position read as one thing from a list (``LineReader.one``),
+        where a name with commas reads back without quotes: ``Richard, Duke of York``."""
+        text = self.name(kinds, ident, kind)
+        inner = text[1:-1] if text.startswith('"') else ""
+        parts = inner.split(", ")
+        if len(parts) > 1 and all(_plain(p) for p in parts):
+            for k in [kind] if kind is not None else self.kinds_of(ident, kinds):
+                if self.names.reads_back(inner, kinds, k, ident):
+                    return inner
+        return text
 
     def names_of(self, kinds: frozenset[str], idents: tuple[str, ...]) -> str:
         return _and([self.name(kinds, i) for i in idents])
@@ -261,7 +276,7 @@ def _body(cmd: c.Command, state: GameState, w: _Writer) -> str:
 
 
 def _full_game(cmd: c.Command, state: GameState, w: _Writer) -> str:
-    """The commands of the full game (FULL_GAME 3.2-3.6)."""
+    """The commands of the full game (FULL_GAME 3.2-3.6; then 3.7-3.9)."""
     place = functools.partial(w.name, nm.PLACES)
     if isinstance(cmd, c.Battle):
         fight = next((x for x in state.combats if x.id == cmd.attack), None)
@@ -292,7 +307,73 @@ def _full_game(cmd: c.Command, state: GameState, w: _Writer) -> str:
         return f"{w.faction(cmd.by)} EXECUTES {who}"
     if isinstance(cmd, c.Ransom):
         return _ransom(cmd, w)
+    return _crown_and_parliament(cmd, state, w)
+
+
+_STANCE_WORDS: Final = {FOR: "FOR", AGAINST: "AGAINST"}
+
+
+def _crown_and_parliament(cmd: c.Command, state: GameState, w: _Writer) -> str:
+    """The commands of the Crown's cards, coronation and Parliament (FULL_GAME 3.7-3.9).
+    An id the reader would make up itself (a summons', a proposal's) is left out."""
+    place = functools.partial(w.name, nm.PLACES)
+    if isinstance(cmd, c.DrawCrown):
+        return "DRAW CROWN CARD"
+    if isinstance(cmd, c.Assign):
+        return f"{w.faction(cmd.by)} ASSIGNS {w.one(nm.CARDS, cmd.card)} TO {w.one(nm.NOBLES, cmd.to)}"
+    if isinstance(cmd, c.EnterPlay):
+        noble = w.one(nm.NOBLES, cmd.noble)
+        return f"{w.faction(cmd.by)} BRINGS {noble} INTO PLAY AT {place(cmd.castle)}"
+    if isinstance(cmd, c.Crown):
+        return f"{w.faction(cmd.by)} CROWNS {w.one(nm.HEIRS, cmd.heir)}"
+    if isinstance(cmd, c.SummonParliament):
+        ident = "" if cmd.id == summons_id(state, cmd.by) else _as(cmd.id)
+        return f"{w.faction(cmd.by)} SUMMONS PARLIAMENT AT {place(cmd.seat)}{ident}"
+    if isinstance(cmd, c.Attend):
+        who = w.names_of(nm.NOBLES, cmd.nobles) if cmd.nobles else "NO ONE"
+        return f"{w.faction(cmd.by)} ATTENDS WITH {who}"
+    if isinstance(cmd, c.Propose):
+        return _propose(cmd, state, w)
+    if isinstance(cmd, c.Vote):
+        return _vote(cmd, w)
+    if isinstance(cmd, c.CloseParliament):
+        return "CLOSE PARLIAMENT" if cmd.by == c.GM else f"{w.faction(cmd.by)} CLOSES PARLIAMENT"
     raise ValueError(f"no text for a {type(cmd).__name__} command")
+
+
+def _propose(cmd: c.Propose, state: GameState, w: _Writer) -> str:
+    """``Red PROPOSES Marshal of England FOR Percy``, ``... Henry VI AS SOLE KING``,
+    ``... VICTORY``, with ``AS <id>`` unless the id is the one the reader would give."""
+    ident = "" if cmd.id == proposal_id(state) else _as(cmd.id)
+    award = cmd.award is not None and cmd.to is not None and cmd.motion is None and cmd.heir is None
+    if award:
+        assert cmd.award is not None and cmd.to is not None
+        what = f"{w.one(nm.CARDS, cmd.award)} FOR {w.one(nm.NOBLES, cmd.to)}"
+    elif cmd.motion == VICTORY and cmd.award is None and cmd.to is None and cmd.heir is None:
+        what = "VICTORY"
+    elif cmd.motion == SOLE_KING and cmd.heir is not None and cmd.award is None and cmd.to is None:
+        what = f"{w.one(nm.HEIRS, cmd.heir)} AS SOLE KING"
+    else:
+        raise ValueError("a proposal is a card for a noble, a King as sole King, or victory")
+    return f"{w.faction(cmd.by)} PROPOSES {what}{ident}"
+
+
+def _vote(cmd: c.Vote, w: _Writer) -> str:
+    """``Red VOTES FOR m1``, ``Red ABSTAINS ON m1``, and per house when the stances differ:
+    ``Red VOTES FOR IN THE LORDS AND AGAINST IN THE COMMONS ON m1``."""
+    bad = [x for x in (cmd.lords, cmd.commons) if x not in (FOR, AGAINST, ABSTAIN)]
+    if bad:
+        raise ValueError(f"no words for the stance {bad[0]!r}")
+    f, on = w.faction(cmd.by), _ident(cmd.proposal)
+    if cmd.lords == cmd.commons:
+        if cmd.lords == ABSTAIN:
+            return f"{f} ABSTAINS ON {on}"
+        return f"{f} VOTES {_STANCE_WORDS[cmd.lords]} {on}"
+    lords = "ABSTAINS" if cmd.lords == ABSTAIN else f"VOTES {_STANCE_WORDS[cmd.lords]}"
+    commons = "ABSTAINS" if cmd.commons == ABSTAIN else _STANCE_WORDS[cmd.commons]
+    if cmd.lords == ABSTAIN:
+        commons = f"VOTES {commons}"
+    return f"{f} {lords} IN THE LORDS AND {commons} IN THE COMMONS ON {on}"
 
 
 def _sally(cmd: c.Attack, state: GameState, w: _Writer) -> str:

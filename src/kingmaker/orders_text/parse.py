@@ -37,6 +37,7 @@ from .diplomacy import DiplomacyOrders
 from .errors import OrderTextError, Problem, SyntaxProblem
 from .event_orders import EventOrders
 from .moves import MoveOrders
+from .parliament_orders import ParliamentOrders
 from .reading import Fail, Post, Refuse, column_of, first_of
 from .rulings import GmRulings
 from .syntax import parser, syntax_problem
@@ -169,7 +170,9 @@ _OTHER_SPACES: Final = (
 _SPACES: Final = str.maketrans(_OTHER_SPACES, " " * len(_OTHER_SPACES))
 
 
-class _Line(MoveOrders, CombatOrders, CaptiveOrders, EventOrders, DiplomacyOrders, GmRulings):
+class _Line(
+    MoveOrders, CombatOrders, CaptiveOrders, EventOrders, DiplomacyOrders, GmRulings, ParliamentOrders
+):
     """One line being read: its label decides who speaks, then its statement is built
     (each statement by the ``_st_<statement>`` method of the reader of its kind)."""
 

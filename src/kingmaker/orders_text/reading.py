@@ -158,9 +158,22 @@ class LineReader:
             whole = self.text[span_of(parts[0])[0] : span_of(parts[-1])[1]]
             try:
                 return self.names.resolve(whole, kinds)
+            except nm.UnknownNameError as e:
+                # "Richard, Duke of Yrok": a misspelt name with a comma, not a list
+                if e.suggestions and not self._names_one(parts[0], kinds):
+                    raise Fail(
+                        UnknownName(self.lineno, column_of(parts[0]), self.text, e.message, whole, e.suggestions)
+                    ) from None
             except nm.NameProblem:
                 pass
         raise self.syntax(parts[1], f"this order is for one {what}; give each {what} its own line")
+
+    def _names_one(self, node: Tree[Token], kinds: frozenset[str]) -> bool:
+        try:
+            self.names.resolve(self.raw(node), kinds)
+        except nm.NameProblem:
+            return False
+        return True
 
     def many(self, names: Tree[Token] | None, kinds: frozenset[str]) -> tuple[str, ...]:
         return tuple(self.resolve(p, kinds).id for p in self.items(names))
@@ -233,6 +246,11 @@ class LineReader:
                 raise self.syntax(node, f"the line is labelled {self.by} but the order is {e.id}'s")
             raise self.syntax(node, f"you post as {self.by}: you may not declare for {e.id}")
         return e.id
+
+    def faction_and_object(self, st: Tree[Token]) -> tuple[str, Tree[Token]]:
+        """Who speaks (the subject, when given) and the names the verb takes."""
+        lists = subtrees(st, "names")
+        return self.speaker(st, lists[0] if len(lists) == 2 else None), lists[-1]
 
     # -- building -------------------------------------------------------------------------
     def build(self, st: Tree[Token]) -> c.Command:

@@ -59,18 +59,24 @@ _SECONDARY: Final = frozenset(
         "MOVE", "SAIL", "ENTER", "LEAVE", "EMBARK", "LAND", "DISEMBARKS", "DISEMBARK", "FORMS",
         "BESIEGE", "BATTLE", "ATTACK", "DEFEND", "GO", "ALLY", "DECLARE", "ACCEPT", "CONFIRM",
         "DECLINE", "REJECT", "GRANT", "REVOKE", "STORMS", "DIRECTLY", "HARBOR", "ENTRANCE",
-        "ABOARD", "A", "AN", "AMPERSAND", "EXECUTE", "PLAY", "GIVE", "FREES",
+        "ABOARD", "A", "AN", "AMPERSAND", "EXECUTE", "GIVE", "FREES",
+        "SUMMON", "ATTEND", "PROPOSE", "VOTE", "ABSTAIN", "CLOSE", "ASSIGN", "BRING",
     }
 )  # fmt: skip
 # Second spellings that are also keywords of their own somewhere (CAPTURE and RELEASE
 # start the GM's rulings, RANSOM names a ransom in CONFIRMS RANSOM OF, FREE is a
-# ransom's terms): left out only where their first spelling is listed too.
-_SECOND_TO: Final = {"CAPTURE": "CAPTURES", "RANSOM": "RANSOMS", "RELEASE": "RELEASES", "FREE": "RELEASES"}
+# ransom's terms, CROWN is in the GM's DRAW CROWN CARD, PLAY in BRINGS ... INTO PLAY):
+# left out only where their first spelling is listed too.
+_SECOND_TO: Final = {
+    "CAPTURE": "CAPTURES", "RANSOM": "RANSOMS", "RELEASE": "RELEASES", "FREE": "RELEASES", "CROWN": "CROWNS",
+    "PLAY": "PLAYS",
+}  # fmt: skip
 # Shown first when many things are expected.
 _FIRST: Final = (
     "MOVES", "SAILS", "ENTERS", "LEAVES", "EMBARKS", "LANDS", "FORM", "BESIEGES", "BATTLES",
     "ATTACKS", "DEFENDS", "CAPTURES", "ALLIES", "CONFIRMS", "REJECTS", "GRANTS", "REVOKES",
-    "RANSOMS", "RELEASES", "EXECUTES", "PLAYS",
+    "RANSOMS", "RELEASES", "EXECUTES", "PLAYS", "ASSIGNS", "BRINGS", "CROWNS", "SUMMONS", "ATTENDS",
+    "PROPOSES", "VOTES", "ABSTAINS", "CLOSES",
 )  # fmt: skip
 _MAX_SHOWN: Final = 12
 
