@@ -97,7 +97,7 @@ def test_the_state_of_format_2() -> None:
         (("[ev1, plague", "[ev2, plague"), "unknown event card 'ev2'"),
         (("bad_weather}", "worse_weather}"), "bad_weather"),
         (("turn: red\n", "turn: red\n  phase: lunch\n"), "unknown phase 'lunch'"),
-        (("turn: red\n", "turn: red\n  votes: {lords: {percy: 3}}\n"), "state.votes: not supported yet"),
+        (("turn: red\n", "turn: red\n  votes: {peers: {percy: 3}}\n"), "unknown field(s) peers"),
         (("do: end_phase,", "do: crown,"), "`crown` needs `heir`"),
         (("then: {phase: combat,", "then: {winner: red,"), "winner None (game on)"),
         (("{by: red, place: f}}\n  options", "{by: blue, place: f}}\n  options"), "not another faction"),
