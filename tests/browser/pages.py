@@ -32,8 +32,11 @@ class GmConsole:
         p.wait_for_url("**/gm")
         assert p.get_by_role("heading", name="Games", exact=True).is_visible()
 
-    def create_game(self, game_id: str, seed: str, factions: str = "red, blue, green, gold") -> None:
-        """A game from the default data folder (the data folder field left empty)."""
+    def create_game(
+        self, game_id: str, seed: str, factions: str = "red, blue, green, gold", adjudication: str = "hand"
+    ) -> None:
+        """A game from the default data folder (the data folder field left empty); by
+        default one the GM settles by hand (the scenario is a turn of moves and alliances)."""
         p = self.page
         p.goto("/gm")
         p.get_by_label("Name", exact=True).fill(f"Browser {game_id}")
@@ -45,6 +48,7 @@ class GmConsole:
         ident.fill(game_id)
         assert ident.evaluate("el => el.checkValidity()") is True
         p.get_by_label("Seed").fill(seed)
+        p.get_by_label("Adjudication").select_option(adjudication)
         p.get_by_role("button", name="Create the game").click()
         p.wait_for_url(f"**/gm/games/{game_id}")
         flash = p.locator(".flash").first.inner_text()

@@ -31,6 +31,7 @@ from kingmaker.rules.queries import Destination
 from kingmaker.rules.state import GameState
 from kingmaker.service import GM_ACTOR
 from kingmaker.service.commands import CreateGame
+from kingmaker.service.settings import GameSettings
 from kingmaker.service.game_service import GameService
 from kingmaker.storage import MemoryStore
 
@@ -170,7 +171,8 @@ def find_plan(tries: int = 500) -> Plan:
 def _check_deal(seed: str) -> None:
     """The service deals the same position from the seed as ``deal`` does."""
     svc = GameService(MemoryStore())
-    svc.execute(GM_ACTOR, CreateGame("check", FACTIONS, seed=seed, game_id="check"))
+    hand = GameSettings(full_game=False, draw_events=False)  # the GM form's "by hand"
+    svc.execute(GM_ACTOR, CreateGame("check", FACTIONS, seed=seed, game_id="check", settings=hand))
     served, dealt = svc.state("check"), deal(seed)
     served = dataclasses.replace(served, seq=dealt.seq)  # the service's log counts its own entry
     assert state_hash(served) == state_hash(dealt), "the service deals differently from the plan"

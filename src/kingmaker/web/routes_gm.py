@@ -5,7 +5,7 @@ orders, the reports to copy (BBCode and Markdown) and the map as a PNG for the p
 from __future__ import annotations
 
 import secrets
-from typing import Annotated, Any
+from typing import Annotated, Any, Final
 from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Form, Query, Request
@@ -102,7 +102,11 @@ def create_game(
     policy: Annotated[str, Form()] = "hold",
     turn_hours: OptText = None,
     request_hours: OptText = None,
+    adjudication: Annotated[str, Form()] = "full",
 ) -> Response:
+    if adjudication not in _ADJUDICATION:
+        raise BadRequest(f"adjudication is one of {', '.join(_ADJUDICATION)}, not {adjudication[:20]!r}")
+    full_game, draw_events = _ADJUDICATION[adjudication]
     body = s.CreateGameIn.model_validate(
         {
             "name": name,
@@ -113,11 +117,17 @@ def create_game(
             "policy": policy,
             "turn_hours": _hours(turn_hours),
             "request_hours": _hours(request_hours),
+            "full_game": full_game,
+            "draw_events": draw_events,
         }
     )
     out = ops.games.create_game(site, actor, body)
     _note(request, out)
     return _back(out.game)
+
+
+# The GM form's adjudication: (full_game, draw_events).
+_ADJUDICATION: Final = {"full": (True, True), "manual-events": (True, False), "hand": (False, False)}
 
 
 def _hours(text: str | None) -> float | None:
