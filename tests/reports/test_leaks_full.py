@@ -227,10 +227,11 @@ def test_no_full_game_report_tells_a_secret(seed: int) -> None:
         if ended or (now_waiting - waiting):
             _check(reports, state, secrets, ransoms, names, checked)
         waiting = now_waiting
-    assert checked["hand"] > 2000, checked
+    # games now reach a victory (issue 14) and stop there, some within a few hundred steps
+    assert checked["hand"] > 300, checked
     assert checked["event deck"] > 300 and checked["Crown deck"] > 300, checked
     assert checked["Chancery"] > 50, checked
     assert checked["ransom terms"] > 50, checked
-    assert checked["hand shown to the GM"] > 1000, checked  # the GM's copy lists every hand
+    assert checked["hand shown to the GM"] > 300, checked  # the GM's copy lists every hand
     assert kinds["battle_fought"] + kinds["siege_drawn"] > 10, kinds
     assert kinds["noble_taken"] > 3 and kinds["request_opened"] > 3, kinds
