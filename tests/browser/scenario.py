@@ -31,8 +31,8 @@ from kingmaker.rules.queries import Destination
 from kingmaker.rules.state import GameState
 from kingmaker.service import GM_ACTOR
 from kingmaker.service.commands import CreateGame
-from kingmaker.service.settings import GameSettings
 from kingmaker.service.game_service import GameService
+from kingmaker.service.settings import GameSettings
 from kingmaker.storage import MemoryStore
 
 FACTIONS = ("red", "blue", "green", "gold")
