@@ -32,6 +32,7 @@ __all__ = [
     "test_appends_are_atomic_when_a_batch_is_malformed",
     "test_concurrent_appenders_never_both_apply_on_a_stale_state",
     "test_create_and_read_a_game",
+    "test_e_mail_addresses_count_from_when_they_are_set",
     "test_envelopes_round_trip_and_ranges",
     "test_idempotency_key_applies_once",
     "test_import_game_is_all_or_nothing",
@@ -240,3 +241,36 @@ def test_a_seat_is_written_with_its_entries_or_not_at_all(store: GameStore) -> N
     # seating a faction again replaces its seat, with the entry that says so
     store.append("g1", 1, envs(2, 1), seat=Seat("red", "Carol", "t3"))
     assert store.seats("g1") == [Seat("red", "Carol", "t3")] and store.head("g1") == 2
+
+
+def test_e_mail_addresses_count_from_when_they_are_set(store: GameStore) -> None:
+    store.create_game(record(), _initial())
+    store.create_game(record("g2"), _initial())
+    # seated with an address by an append: it counts from that append's last entry
+    store.append("g1", 0, envs(1, 2), seat=Seat("red", "Alice", "t1", "alice@example.org"))
+    assert store.seats("g1") == [Seat("red", "Alice", "t1", "alice@example.org", 2)]
+    # set_email changes the address only, and it counts from the head
+    store.append("g1", 2, envs(3, 1), seat=Seat("blue", "Bob", "t2"))
+    assert store.seats("g1")[0] == Seat("blue", "Bob", "t2", None, 0)
+    store.append("g1", 3, envs(4, 2))
+    assert store.set_email("g1", "blue", "bob@example.org") is True
+    assert store.seats("g1") == [
+        Seat("blue", "Bob", "t2", "bob@example.org", 5),
+        Seat("red", "Alice", "t1", "alice@example.org", 2),
+    ]
+    assert store.set_email("g1", "red", None) is True  # removed
+    assert store.seats("g1")[1] == Seat("red", "Alice", "t1", None, 0)
+    # no seat, no address; another game's seats are untouched
+    assert store.set_email("g1", "green", "x@example.org") is False
+    assert store.set_email("g2", "red", "x@example.org") is False
+    assert store.seats("g2") == []
+    with pytest.raises(UnknownGame):
+        store.set_email("nope", "red", "x@example.org")
+    # set_seat writes the seat whole: a new player does not inherit the old address
+    store.set_seat("g1", Seat("blue", "Carol", "t3"))
+    assert store.seats("g1")[0] == Seat("blue", "Carol", "t3", None, 0)
+    store.set_seat("g1", Seat("blue", "Carol", "t3", "carol@example.org"))
+    assert store.seats("g1")[0] == Seat("blue", "Carol", "t3", "carol@example.org", 5)
+    # re-seating by an append replaces the address too
+    store.append("g1", 5, envs(6, 1), seat=Seat("blue", "Dan", "t4"))
+    assert store.seats("g1")[0] == Seat("blue", "Dan", "t4", None, 0)

@@ -31,6 +31,7 @@ from tests.storage.contract import _initial, envs, record
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = {"games", "events", "snapshots", "idempotency", "seats"}
 WEB_TABLES = {"web_counters", "rate_limits", "web_sessions", "web_credentials"}  # 0002
+NOTIFY_TABLES = {"outbox", "notify_cursors", "game_notify"}  # 0003
 
 
 def _schema(engine: sa.Engine) -> dict[str, Any]:
@@ -56,8 +57,10 @@ def test_upgrade_from_empty_to_head_and_again_is_a_no_op(any_url: str) -> None:
         assert current_revision(engine) is None
         assert not TABLES & set(sa.inspect(engine).get_table_names())
         upgrade(engine)
-        assert current_revision(engine) == head_revision() == "0002"
-        assert set(sa.inspect(engine).get_table_names()) == TABLES | WEB_TABLES | {"alembic_version"}
+        assert current_revision(engine) == head_revision() == "0003"
+        assert set(sa.inspect(engine).get_table_names()) == (
+            TABLES | WEB_TABLES | NOTIFY_TABLES | {"alembic_version"}
+        )
         before = _schema(engine)
         assert before["events"][1] == ["game_id", "seq"]
         assert before["seats"][3] == [("token_hash",)]
@@ -65,7 +68,7 @@ def test_upgrade_from_empty_to_head_and_again_is_a_no_op(any_url: str) -> None:
             store.create_game(record(), _initial())
             store.append("g1", 0, envs(1, 3))
         upgrade(engine)
-        assert current_revision(engine) == "0002"
+        assert current_revision(engine) == "0003"
         assert _schema(engine) == before
         with open_store(any_url) as store:
             assert store.head("g1") == 3
@@ -90,9 +93,9 @@ def test_downgrade_to_empty_and_back(any_url: str) -> None:
         upgrade(engine)
         with engine.connect() as conn, migration_transaction(conn):
             command.downgrade(alembic_config(conn), "base")
-        assert not (TABLES | WEB_TABLES) & set(sa.inspect(engine).get_table_names())
+        assert not (TABLES | WEB_TABLES | NOTIFY_TABLES) & set(sa.inspect(engine).get_table_names())
         upgrade(engine)
-        assert set(sa.inspect(engine).get_table_names()) >= TABLES | WEB_TABLES
+        assert set(sa.inspect(engine).get_table_names()) >= TABLES | WEB_TABLES | NOTIFY_TABLES
     finally:
         engine.dispose()
 
@@ -113,7 +116,7 @@ def test_the_alembic_command_line_migrates_the_same_way(any_url: str) -> None:
         return done.stdout + done.stderr
 
     alembic("upgrade", "head")
-    assert "0002 (head)" in alembic("current")
+    assert "0003 (head)" in alembic("current")
     alembic("upgrade", "head")
     with open_store(any_url) as store:
         store.create_game(record(), _initial())
@@ -170,9 +173,40 @@ def test_a_database_at_0001_upgrades_to_the_web_tables_keeping_its_games(any_url
         store.create_game(record(), _initial())
         store.append("g1", 0, envs(1, 2))
         assert not WEB_TABLES & set(sa.inspect(engine).get_table_names())
-        upgrade(engine)
+        upgrade(engine, "0002")
         assert current_revision(engine) == "0002"
         assert set(sa.inspect(engine).get_table_names()) >= WEB_TABLES
         assert store.head("g1") == 2
+    finally:
+        engine.dispose()
+
+
+def test_a_database_at_0002_upgrades_to_the_notifications_keeping_its_seats(any_url: str) -> None:
+    engine = make_engine(database_url(any_url))
+    try:
+        upgrade(engine, "0002")
+        with engine.begin() as conn:  # a game and a seat as 0002 stored them
+            conn.execute(
+                sa.text(
+                    "INSERT INTO games (id, name, created_at, factions, data_set, board, catalog, seed,"
+                    " commitment, settings) VALUES ('g1', 'G', '2026-12-01T00:00:00Z', '[\"red\"]', 'tiny',"
+                    " '{}', '{}', 's', 'c', '{}')"
+                )
+            )
+            conn.execute(sa.text("INSERT INTO seats VALUES ('g1', 'red', 'Alice', 'h1')"))
+        assert not NOTIFY_TABLES & set(sa.inspect(engine).get_table_names())
+        upgrade(engine)
+        assert current_revision(engine) == "0003"
+        assert set(sa.inspect(engine).get_table_names()) >= NOTIFY_TABLES
+        store = SqlStore(engine)
+        assert [(s.faction, s.player, s.email, s.email_since) for s in store.seats("g1")] == [
+            ("red", "Alice", None, 0)
+        ]
+        assert store.set_email("g1", "red", "alice@example.org")
+        assert store.seats("g1")[0].email == "alice@example.org"
+        with engine.connect() as conn, migration_transaction(conn):  # and back: the columns go
+            command.downgrade(alembic_config(conn), "0002")
+        assert "email" not in {c["name"] for c in sa.inspect(engine).get_columns("seats")}
+        assert not NOTIFY_TABLES & set(sa.inspect(engine).get_table_names())
     finally:
         engine.dispose()

@@ -9,7 +9,9 @@ Every back end passes the same contract tests (``tests/storage/contract.py``):
 - An ``idempotency_key`` makes a retried append apply once: the second call with the
   same key returns the first call's result (``replayed=True``) and writes nothing.
 - A ``seat`` given to ``append`` is written in the same transaction as the envelopes:
-  both or neither (a player's seat and the log entry that seats them).
+  both or neither (a player's seat and the log entry that seats them). A seat's e-mail
+  address counts from the entries after its ``email_since``: ``append`` sets it to the
+  append's last seq, ``set_email`` to the head when the address is set.
 - Snapshots are a cache: ``latest_snapshot`` may return any stored snapshot at or before
   a sequence number; replay from the seq-0 snapshot gives the same state.
 """
@@ -89,6 +91,8 @@ class Seat:
     faction: str
     player: str
     token_hash: str  # SHA-256 of the player's secret token (the token itself is never stored)
+    email: str | None = None  # where the player is told (secret: the GM's and the player's only)
+    email_since: int = 0  # the address is told of what the entries after this seq open
 
 
 class GameStore(Protocol):
@@ -147,5 +151,11 @@ class GameStore(Protocol):
         ...
 
     def seats(self, game_id: str) -> list[Seat]: ...
+
+    def set_email(self, game_id: str, faction: str, email: str | None) -> bool:
+        """Set (or, with None, remove) the e-mail address of ``faction``'s seat, changing
+        nothing else of it; ``email_since`` becomes the game's head. False when the
+        faction has no seat."""
+        ...
 
     def close(self) -> None: ...

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 from kingmaker.log.envelope import Envelope
@@ -104,7 +105,8 @@ class MemoryStore:
             if snapshot is not None:
                 self._snapshots[game_id][snapshot.seq] = snapshot
             if seat is not None:
-                self._seats[game_id][seat.faction] = seat
+                since = result.last_seq if seat.email else 0
+                self._seats[game_id][seat.faction] = replace(seat, email_since=since)
             return result
 
     def recorded(self, game_id: str, key: str) -> AppendResult | None:
@@ -136,7 +138,9 @@ class MemoryStore:
         with self._lock:
             self._need(game_id)
             self._check_token(game_id, seat)
-            self._seats[game_id][seat.faction] = seat
+            log = self._logs[game_id]
+            since = (log[-1].seq if log else 0) if seat.email else 0
+            self._seats[game_id][seat.faction] = replace(seat, email_since=since)
 
     def _check_token(self, game_id: str, seat: Seat) -> None:
         for game, seats in self._seats.items():
@@ -147,6 +151,17 @@ class MemoryStore:
     def seats(self, game_id: str) -> list[Seat]:
         self._need(game_id)
         return sorted(self._seats[game_id].values(), key=lambda s: s.faction)
+
+    def set_email(self, game_id: str, faction: str, email: str | None) -> bool:
+        with self._lock:
+            self._need(game_id)
+            seat = self._seats[game_id].get(faction)
+            if seat is None:
+                return False
+            log = self._logs[game_id]
+            since = (log[-1].seq if log else 0) if email else 0
+            self._seats[game_id][faction] = replace(seat, email=email, email_since=since)
+            return True
 
     def close(self) -> None:
         pass

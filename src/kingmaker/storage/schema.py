@@ -12,7 +12,8 @@ the migrated database and these tables agree.
 - ``snapshots``: cached states, ``(game_id, seq)``; seq 0 is the initial state.
 - ``idempotency``: one row per idempotency key, written in the same transaction as the
   events it stands for.
-- ``seats``: who plays which faction; ``token_hash`` is unique across all games.
+- ``seats``: who plays which faction; ``token_hash`` is unique across all games; the
+  player's e-mail address, if the GM gave one, and the entry it counts from.
 
 The web app's security state (``websec.py``), shared by every server process:
 
@@ -21,6 +22,14 @@ The web app's security state (``websec.py``), shared by every server process:
 - ``web_sessions``: GM sessions, by the SHA-256 of their random id;
 - ``web_credentials``: the scrypt hash of the GM password (so all processes agree on it
   and a new password ends the old sessions).
+
+Notifications (``outbox.py``, migration 0003; ``docs/notifications.md``):
+
+- ``outbox``: one row per message per recipient (an e-mail to a seat, or the game's
+  webhook), unique by ``dedup``; its status, attempts, last error and next attempt;
+- ``notify_cursors``: per game, the last log entry the queueing has read;
+- ``game_notify``: per game, the webhook (URL, signing secret, format) and the hours
+  before a deadline at which a reminder is sent.
 """
 
 from __future__ import annotations
@@ -99,6 +108,8 @@ seats = sa.Table(
     sa.Column("faction", sa.String, primary_key=True),
     sa.Column("player", sa.String, nullable=False),
     sa.Column("token_hash", sa.String, nullable=False, unique=True),
+    sa.Column("email", sa.String, nullable=True),
+    sa.Column("email_since", sa.Integer, nullable=False, server_default="0"),
 )
 
 
@@ -138,4 +149,50 @@ web_credentials = sa.Table(
     sa.Column("account", sa.String, primary_key=True),
     sa.Column("hash", sa.String, nullable=False),
     sa.Column("changed_at", sa.Float, nullable=False),
+)
+
+
+# -- notifications (see ``outbox.py``) ------------------------------------------------------
+
+outbox = sa.Table(
+    "outbox",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.String, sa.ForeignKey("games.id"), nullable=False, index=True),
+    sa.Column("channel", sa.String, nullable=False),  # email | webhook
+    sa.Column("faction", sa.String, nullable=True),  # the seat mailed (None: the webhook)
+    sa.Column("kind", sa.String, nullable=False),
+    sa.Column("ref", sa.String, nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("dedup", sa.String, nullable=False, unique=True),
+    sa.Column("status", sa.String, nullable=False),
+    sa.Column("attempts", sa.Integer, nullable=False),
+    sa.Column("last_error", sa.String, nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("next_attempt_at", sa.Float, nullable=False),
+    sa.Column("claimed_until", sa.Float, nullable=True),
+    sa.Column("sent_at", sa.Float, nullable=True),
+    sa.Column("address", sa.String, nullable=True),
+    sa.Column("subject", sa.String, nullable=True),
+    sa.Column("body", sa.Text, nullable=True),
+    sa.Column("detail", NullableJson, nullable=True),
+    sa.Index("ix_outbox_due", "status", "next_attempt_at"),
+)
+
+notify_cursors = sa.Table(
+    "notify_cursors",
+    metadata,
+    sa.Column("game_id", sa.String, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, nullable=False),
+)
+
+game_notify = sa.Table(
+    "game_notify",
+    metadata,
+    sa.Column("game_id", sa.String, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("webhook_url", sa.String, nullable=True),
+    sa.Column("webhook_secret", sa.String, nullable=True),
+    sa.Column("webhook_format", sa.String, nullable=False),
+    sa.Column("webhook_since", sa.Integer, nullable=False),
+    sa.Column("remind_hours", sa.Float, nullable=False),
 )

@@ -388,7 +388,7 @@ class SqlStore:
                     if snapshot is not None:
                         self._save_snapshot(conn, game_id, snapshot)
                     if seat is not None:
-                        self._write_seat(conn, game_id, seat)
+                        self._write_seat(conn, game_id, seat, result.last_seq)
             except sa.exc.DBAPIError as e:
                 if not _is_conflict(e):
                     raise
@@ -493,14 +493,32 @@ class SqlStore:
         except sa.exc.IntegrityError:
             raise SeatTaken(_token_in_use(game_id, seat)) from None
 
-    def _write_seat(self, conn: sa.Connection, game_id: str, seat: Seat) -> None:
+    def _write_seat(self, conn: sa.Connection, game_id: str, seat: Seat, head: int | None = None) -> None:
+        """Write ``seat`` whole (a new seat replaces the faction's e-mail address too: a new
+        player is not told at the old one's); its address counts from ``head`` (default:
+        the game's head as this transaction reads it)."""
+        since = 0
+        if seat.email:
+            since = head if head is not None else self._head_and_key(conn, game_id, None)[0]
         values = {
             "game_id": game_id,
             "faction": seat.faction,
             "player": seat.player,
             "token_hash": seat.token_hash,
+            "email": seat.email,
+            "email_since": since,
         }
         self._upsert(conn, seats, values)
+
+    def set_email(self, game_id: str, faction: str, email: str | None) -> bool:
+        with self._write() as conn:
+            head, _ = self._head_and_key(conn, game_id, None)
+            done = conn.execute(
+                seats.update()
+                .where(seats.c.game_id == game_id, seats.c.faction == faction)
+                .values(email=email, email_since=head if email else 0)
+            )
+            return bool(done.rowcount)
 
     @staticmethod
     def _token_taken(conn: sa.Connection, game_id: str, seat: Seat) -> bool:
@@ -512,13 +530,13 @@ class SqlStore:
     def seats(self, game_id: str) -> list[Seat]:
         with self._read() as conn:
             rows = conn.execute(
-                sa.select(seats.c.faction, seats.c.player, seats.c.token_hash)
+                sa.select(seats.c.faction, seats.c.player, seats.c.token_hash, seats.c.email, seats.c.email_since)
                 .where(seats.c.game_id == game_id)
                 .order_by(seats.c.faction)
             ).all()
             if not rows:  # no seat: is there such a game?
                 self._need(conn, game_id)
-        return [Seat(row.faction, row.player, row.token_hash) for row in rows]
+        return [Seat(row.faction, row.player, row.token_hash, row.email, int(row.email_since)) for row in rows]
 
     def close(self) -> None:
         self.engine.dispose()
