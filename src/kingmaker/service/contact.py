@@ -65,7 +65,9 @@ def email_problem(text: object) -> str | None:
         if ch in ' <>,;:"()[]\\' or ch.isspace():
             return f"{_ONE}: character {i} is {ch!r}"
         if not ch.isascii():
-            return f"{_ONE} in ASCII (write an international domain in its xn-- form): character {i} is {ch!r}"
+            return (
+                f"{_ONE} in ASCII (write an international domain in its xn-- form): character {i} is {ch!r}"
+            )
     if text.count("@") != 1:
         return f"{_ONE}: it must hold exactly one @"
     local, domain = text.split("@")

@@ -530,13 +530,17 @@ class SqlStore:
     def seats(self, game_id: str) -> list[Seat]:
         with self._read() as conn:
             rows = conn.execute(
-                sa.select(seats.c.faction, seats.c.player, seats.c.token_hash, seats.c.email, seats.c.email_since)
+                sa.select(
+                    seats.c.faction, seats.c.player, seats.c.token_hash, seats.c.email, seats.c.email_since
+                )
                 .where(seats.c.game_id == game_id)
                 .order_by(seats.c.faction)
             ).all()
             if not rows:  # no seat: is there such a game?
                 self._need(conn, game_id)
-        return [Seat(row.faction, row.player, row.token_hash, row.email, int(row.email_since)) for row in rows]
+        return [
+            Seat(row.faction, row.player, row.token_hash, row.email, int(row.email_since)) for row in rows
+        ]
 
     def close(self) -> None:
         self.engine.dispose()
