@@ -25,6 +25,7 @@ class SeatPlayer:
     game: str
     faction: str
     player: str
+    email: str | None = None  # where the player is told (secret; ``service.contact`` checks it)
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,7 @@ from .commands import (
     Submit,
     Undo,
 )
+from .contact import normal_email
 from .errors import BadRequest, Conflict, NotFound, PermissionDenied
 from .identity import CLOCK, GM_ACTOR, Actor, new_token, token_hash
 from .outcome import Outcome
@@ -131,9 +132,11 @@ def seat_player(uow: UnitOfWork, actor: Actor, cmd: SeatPlayer, key: str | None)
         raise BadRequest(f"{cmd.faction!r} is not a faction of game {cmd.game}")
     if not cmd.player.strip():
         raise BadRequest("a player needs a name")
+    email = normal_email(cmd.email) if cmd.email is not None else None
     token = new_token()
     outcome = Outcome(cmd.game, "done", f"{cmd.player} plays {cmd.faction}")
-    seat = Seat(cmd.faction, cmd.player, token_hash(token))  # written with the entry: both or neither
+    # written with the entry: both or neither (the address is not in the entry: it is secret)
+    seat = Seat(cmd.faction, cmd.player, token_hash(token), email)
     try:
         result = uow.commit(
             cmd.game,
@@ -294,7 +297,10 @@ def deadlines_for(uow: UnitOfWork, proj: Projection, events: Sequence[Record]) -
             )
         elif isinstance(e, ev.StormBegan) and s.request_hours:  # ports chosen, else drawn (F18)
             out.append(
-                (DeadlineSet(e.storm, "request", iso(now + timedelta(hours=s.request_hours))), ids.EVENT_STORM)
+                (
+                    DeadlineSet(e.storm, "request", iso(now + timedelta(hours=s.request_hours))),
+                    ids.EVENT_STORM,
+                )
             )
         elif isinstance(e, ev.TurnEnded) and s.turn_hours:
             _, nxt = state.next_turn()

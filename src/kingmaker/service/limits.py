@@ -24,6 +24,7 @@ from .commands import (
     Tick,
     Undo,
 )
+from .contact import email_problem
 from .errors import BadRequest
 
 MAX_FACTIONS = 16  # factions in one game (data sets seat far fewer)
@@ -46,6 +47,7 @@ def problem_of(command: ServiceCommand) -> str | None:
         checks += [
             lim.id_problem(command.faction, "faction"),
             lim.text_problem(command.player, "player's name", lim.NAME_MAX, required=True),
+            None if command.email is None else email_problem(command.email),
         ]
     elif isinstance(command, Submit):
         checks.append(lim.command_problem(command.command))
