@@ -38,6 +38,7 @@ def _mount() -> None:
         demo_cmd,
         draws_cmd,
         game_cmds,
+        notify_cmds,
         orders_cmd,
         report_cmd,
         selfplay_cmd,
@@ -54,6 +55,7 @@ def _mount() -> None:
     orders_cmd.register(app)
     combat_cmds.register(app)
     report_cmd.register(app)
+    notify_cmds.register(app)
     selfplay_cmd.register(app)
     serve_cmd.register(app)
 

@@ -119,15 +119,19 @@ def register(app: typer.Typer) -> None:
         game: str,
         faction: str,
         player: str,
+        email: str | None = typer.Option(
+            None, "--email", help="Tell the player by e-mail at this address (docs/notifications.md)."
+        ),
         db: str | None = DbOption,
         as_json: bool = JsonOption,
     ) -> None:
-        """Seat a player for a faction; prints their secret token (shown once).
+        """Seat a player for a faction; prints their secret token (shown once). A new seat
+        replaces the faction's e-mail address too (--email, or `kingmaker email set`).
 
-        Example: kingmaker seat wars-1a2b3c red "Alice"
+        Example: kingmaker seat wars-1a2b3c red "Alice" --email alice@example.org
         """
         with opened(db) as store, service_errors():
-            _outcome(GameService(store).execute(GM_ACTOR, SeatPlayer(game, faction, player)), as_json)
+            _outcome(GameService(store).execute(GM_ACTOR, SeatPlayer(game, faction, player, email)), as_json)
 
     @app.command("games")
     def games(db: str | None = DbOption, as_json: bool = JsonOption) -> None:
