@@ -26,6 +26,7 @@ from kingmaker.service.game_service import GameService
 from kingmaker.service.settings import GameSettings
 from kingmaker.storage import SqlStore, open_store
 from kingmaker.storage.outbox import OutboxStore
+from tests.web.conftest import world  # noqa: F401 (the web app's fixture, for test_web)
 
 FACTIONS = ("red", "blue", "green", "gold")
 EMAILS = {"red": "ann@example.org", "blue": "bob@example.org", "green": "cy@example.org"}  # gold: none

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from kingmaker.cli.app import command_app
@@ -75,3 +76,46 @@ def test_a_gm_tells_players_by_e_mail_and_the_group_by_webhook_from_the_command_
     code, out = _km(db, "outbox", "cw", "--retry", "99")
     assert code == 3 and "no failed, uncertain or cancelled outbox row 99" in out
     assert _km(db, "mail", "remind", "cw", "0")[1].strip() == "no reminders"
+
+
+def test_kingmaker_serve_sends_in_the_background(
+    tmp_path: Path, smtp: tuple[Mailbox, SmtpSettings], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``kingmaker serve`` starts the sender's thread before it serves, and stops it after
+    (the server itself is replaced by a wait for the mail: no process to start)."""
+    import time
+
+    import kingmaker.web.app
+    from kingmaker.rules import commands as rc
+    from kingmaker.service import GM_ACTOR, player
+    from kingmaker.service.commands import CreateGame, SeatPlayer, Submit
+    from kingmaker.service.game_service import GameService
+    from kingmaker.service.settings import GameSettings
+    from kingmaker.storage import open_store
+
+    mailbox, settings = smtp
+    db = f"sqlite:///{tmp_path / 'served.db'}"
+    with open_store(db) as store:
+        svc = GameService(store)
+        hand = GameSettings(full_game=False)
+        svc.execute(GM_ACTOR, CreateGame("Served", ("red", "blue"), seed="s", game_id="sv", settings=hand))
+        svc.execute(GM_ACTOR, SeatPlayer("sv", "red", "Ann", "ann@example.org"))
+        svc.execute(player("blue"), Submit("sv", rc.DeclareAlliance("blue", "br", ("red",))))
+
+    def serving(*args: object, **kwargs: object) -> None:  # what uvicorn would do meanwhile
+        deadline = time.monotonic() + 20
+        while not mailbox.messages and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+    monkeypatch.setattr(kingmaker.web.app, "run", serving)
+    env = {
+        "KINGMAKER_GM_PASSWORD": "a password",
+        "KINGMAKER_SMTP_HOST": "127.0.0.1",
+        "KINGMAKER_SMTP_PORT": str(settings.port),
+        "KINGMAKER_MAIL_EVERY": "0.1",
+    }
+    code, out = _km(db, "serve", "--port", "8765", env=env)
+    assert code == 0, out
+    assert [m["To"] for m in mailbox.messages] == ["ann@example.org"]
+    assert "notifications every 0.1 s (e-mail by 127.0.0.1" in out
+    assert "ann@example.org" not in out

@@ -108,6 +108,15 @@ def register(app: typer.Typer) -> None:
             help="Requests each player token may make per minute (across all server"
             " processes on the same database); past it, 429 with Retry-After.",
         ),
+        mail_every: float = typer.Option(
+            60.0,
+            "--mail-every",
+            envvar="KINGMAKER_MAIL_EVERY",
+            min=0,
+            help="Seconds between two runs of the notification sender in the background"
+            " (queue what new log entries tell, send e-mail by KINGMAKER_SMTP_* and the"
+            " webhooks; 0: never, run `kingmaker mail send` instead). See docs/notifications.md.",
+        ),
         gm_password: str | None = refused_password_option(),
     ) -> None:
         """Serve the web app: the map, orders, the players' inboxes and the GM console
@@ -152,6 +161,14 @@ def register(app: typer.Typer) -> None:
                 " address players use",
                 err=True,
             )
+        from kingmaker.notify import Background, SmtpConfigError, SmtpSettings
+        from kingmaker.storage.outbox import OutboxStore
+
+        try:
+            smtp = SmtpSettings.from_env(os.environ)
+        except SmtpConfigError as e:
+            typer.echo(str(e), err=True)
+            raise typer.Exit(2) from None
         url = db or os.environ.get("KINGMAKER_DB") or DEFAULT_DB
         typer.echo(f"kingmaker web app on http://{host}:{port}/ (GM console: /gm; links: {settings.base_url})")
         try:
@@ -160,7 +177,18 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"cannot open the game store: {e}", err=True)
             raise typer.Exit(2) from None
         del password  # the app keeps only its scrypt hash
-        run(app, host, port, settings)
+        sender = None
+        if mail_every > 0:
+            svc = app.state.site.svc
+            sender = Background(svc, OutboxStore.of(svc.store), smtp, every=mail_every)
+            sender.start()
+            where = f"e-mail by {smtp.host}:{smtp.port}" if smtp else "no SMTP server: e-mail waits"
+            typer.echo(f"notifications every {mail_every:g} s ({where})")
+        try:
+            run(app, host, port, settings)
+        finally:
+            if sender is not None:
+                sender.stop()
 
 
 def default_base_url(host: str, port: int, https: bool) -> str:

@@ -102,6 +102,9 @@ def create_app(
     app.mount("/static", StaticFiles(packages=[("kingmaker.web", "static")]), name="static")
     errors.install(app)
     accesslog.install()
+    from .routes_notify import router as notify_router  # the GM's notifications page
+
+    app.include_router(notify_router)
     app.include_router(routes_api.router)
     app.include_router(routes_api_full.router)
     app.include_router(routes_gm.router)
