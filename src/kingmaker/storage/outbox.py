@@ -196,9 +196,9 @@ class OutboxStore:
             return 0
         added = 0
         with self._write() as conn:
-            for values in rows:  # one by one: rowcount says whether each was new
+            for values in rows:  # one by one: a returned id says it was new
                 stmt = self._insert(outbox).values(**values).on_conflict_do_nothing(index_elements=["dedup"])
-                added += conn.execute(stmt).rowcount or 0
+                added += conn.execute(stmt.returning(outbox.c.id)).first() is not None
         return added
 
     # -- sending --------------------------------------------------------------------------
