@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -233,3 +234,42 @@ def test_reminders_go_before_a_deadline_once(game: Game, smtp: tuple[Mailbox, Sm
     body = next(m for m in mailbox.messages[1:] if m["To"] == EMAILS["green"]).get_content()
     assert "Reminder: this awaits your answer, due by 2026-12-01 12:00 UTC." in body
     assert "Green ACCEPTS ALLIANCE bg" in body
+
+
+def test_in_the_full_game_no_mail_tells_another_faction_s_hand(
+    tmp_path: Path, smtp: tuple[Mailbox, SmtpSettings]
+) -> None:
+    from kingmaker.service import FixedClock
+    from kingmaker.service.commands import CreateGame
+    from kingmaker.service.game_service import GameService
+    from kingmaker.storage import open_store
+    from kingmaker.storage.outbox import OutboxStore
+    from tests.reports.test_leaks_full import searchable, secret_cards, shown_to
+
+    mailbox, settings = smtp
+    factions = ("red", "blue", "green", "gold")
+    with open_store(f"sqlite:///{tmp_path / 'full.db'}") as store:
+        svc = GameService(store, FixedClock())
+        g = svc.execute(GM_ACTOR, CreateGame("Full", factions, seed="s", game_id="full")).game
+        for f in factions:
+            svc.execute(GM_ACTOR, SeatPlayer(g, f, f.title(), f"{f}@example.org"))
+        for f in ("red", "blue"):
+            svc.execute(GM_ACTOR, FinishTurn(g, f))  # each draws a Crown card into its hand
+        run_once(svc, OutboxStore.of(store), settings)
+        state = svc.state(g)
+        assert state.hands["red"] and state.hands["blue"]
+        ctx = reports_for(svc, g)
+        names = searchable(state)
+        checked = 0
+        for f in factions:
+            mails = mailbox.to(f"{f}@example.org")
+            assert len(mails) == 2  # the private reports of red's and blue's turns
+            secret = secret_cards(state, f, shown_to(ctx, state, f))
+            for m in mails:
+                text = m.get_content()
+                for card in secret:
+                    if card in names:
+                        checked += 1
+                        assert names[card] not in text, (f, card)
+                        assert card not in text, (f, card)
+        assert checked >= 6  # red's card looked for in 3 factions' mail, blue's in 3
