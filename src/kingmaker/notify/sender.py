@@ -11,6 +11,7 @@ the row) and never written to the process's log: it says how many went, by game.
 
 from __future__ import annotations
 
+import bisect
 import logging
 import threading
 from collections.abc import Iterable
@@ -46,19 +47,25 @@ def backoff(attempts: int) -> float:
 def queue_game(svc: GameService, box: OutboxStore, game: str, now: datetime) -> int:
     """Queue what the entries after the game's cursor tell, and the reminders due
     ``now``; move the cursor to the head. How many rows were new."""
-    ctx = reports_for(svc, game)
-    tl = ctx.timeline
     seats = svc.store.seats(game)
     recipients = [Recipient(s.faction, s.email_since) for s in seats if s.email]
     settings = box.settings(game)
     hook = Hook(settings.webhook_since, settings.webhook_format) if settings.webhook_url else None
     cursor = box.cursor(game)
+    head = svc.store.head(game)
+    if not recipients and hook is None:  # nobody to tell: read nothing
+        if head > cursor:
+            box.advance(game, head)
+        return 0
+    if head <= cursor and (not recipients or settings.remind_hours <= 0 or not svc.deadlines(game)):
+        return 0  # nothing new, and no reminder can be due
+    ctx = reports_for(svc, game)
+    tl = ctx.timeline
     title = svc.store.game(game).name
     messages = []
-    if recipients or hook is not None:
-        for env in tl.envelopes:
-            if env.seq > cursor:
-                messages += entry_messages(ctx, game, title, env, recipients, hook)
+    envelopes = tl.envelopes
+    for env in envelopes[bisect.bisect_right(envelopes, cursor, key=lambda e: e.seq) :]:
+        messages += entry_messages(ctx, game, title, env, recipients, hook)
     pos = tl.position
     factions = [r.faction for r in recipients]
     messages += reminders(
@@ -100,9 +107,15 @@ class Sender:
         rows = self.box.claim(now, self.lease, limit=limit, channels=channels)
         done = Sent()
         connection = SmtpConnection(self.smtp) if self.smtp is not None else None
+        down: SendError | None = None  # the SMTP server cannot be reached: the batch's other mail waits
         try:
             for row in rows:
-                self._one(row, now, connection, done)
+                if down is not None and row.channel == "email":
+                    self._failed(row, down, now, done)
+                    continue
+                error = self._one(row, now, connection, done)
+                if error is not None and error.unreachable and row.channel == "email":
+                    down = error
         finally:
             if connection is not None:
                 connection.close()
@@ -116,14 +129,17 @@ class Sender:
             )
         return done
 
-    def _one(self, row: OutboxRow, now: float, connection: SmtpConnection | None, done: Sent) -> None:
+    def _one(
+        self, row: OutboxRow, now: float, connection: SmtpConnection | None, done: Sent
+    ) -> SendError | None:
+        """Send ``row``; the error, if it failed."""
         try:
             if row.channel == "email":
                 address = self._address(row)
                 if address is None:
                     self.box.cancel(row.id, "the seat has no e-mail address any more")
                     done.cancelled.append(row.id)
-                    return
+                    return None
                 assert connection is not None and self.smtp is not None
                 message_id = f"<{row.game_id}.{row.id}.{row.created_at:.0f}@kingmaker>"
                 connection.send(mail(self.smtp, address, row.subject or "", row.body or "", message_id))
@@ -133,23 +149,29 @@ class Sender:
                 if not settings.webhook_url or not settings.webhook_secret:
                     self.box.cancel(row.id, "the game has no webhook any more")
                     done.cancelled.append(row.id)
-                    return
+                    return None
                 post(
                     settings.webhook_url, settings.webhook_secret, (row.body or "").encode("utf-8"), row.dedup
                 )
                 self.box.sent(row.id, now)
             done.sent.append(row.id)
+            return None
         except SendError as e:
-            error = str(e)
-            if row.channel == "email" and (address := self._address(row)):
-                error = error.replace(address, "<the address>")
-            if e.permanent or row.attempts >= MAX_ATTEMPTS:
-                self.box.failed(row.id, error, None)
-                done.failed.append(row.id)
-            else:
-                self.box.failed(row.id, error, now + backoff(row.attempts))
-                done.retrying.append(row.id)
-            log.warning("outbox row %d of game %s: attempt %d failed", row.id, row.game_id, row.attempts)
+            self._failed(row, e, now, done)
+            return e
+
+    def _failed(self, row: OutboxRow, e: SendError, now: float, done: Sent) -> None:
+        """Record the failure: try again after the backoff, or give up."""
+        error = str(e)
+        if row.channel == "email" and (address := self._address(row)):
+            error = error.replace(address, "<the address>")
+        if e.permanent or row.attempts >= MAX_ATTEMPTS:
+            self.box.failed(row.id, error, None)
+            done.failed.append(row.id)
+        else:
+            self.box.failed(row.id, error, now + backoff(row.attempts))
+            done.retrying.append(row.id)
+        log.warning("outbox row %d of game %s: attempt %d failed", row.id, row.game_id, row.attempts)
 
     def _address(self, row: OutboxRow) -> str | None:
         for seat in self.svc.store.seats(row.game_id):

@@ -42,9 +42,10 @@ class SmtpConfigError(ValueError):
 class SendError(Exception):
     """One message could not be sent; ``permanent``: trying again will not help."""
 
-    def __init__(self, message: str, *, permanent: bool = False):
+    def __init__(self, message: str, *, permanent: bool = False, unreachable: bool = False):
         super().__init__(message)
         self.permanent = permanent
+        self.unreachable = unreachable  # no server answered: the next message would fail alike
 
 
 @dataclass(frozen=True)
@@ -146,9 +147,16 @@ class SmtpConnection:
 
     def send(self, message: EmailMessage) -> None:
         """Send one message (``SendError`` when it was not accepted)."""
-        try:
-            if self._smtp is None:
+        if self._smtp is None:
+            try:
                 self._smtp = self._open()
+            except smtplib.SMTPResponseException as e:  # a refused login or greeting: the settings
+                raise SendError(f"cannot use the SMTP server: {_response(e)}", unreachable=True) from None
+            except (smtplib.SMTPException, OSError) as e:
+                raise SendError(
+                    f"cannot reach the SMTP server: {type(e).__name__}: {e}", unreachable=True
+                ) from None
+        try:
             refused = self._smtp.send_message(message)
         except smtplib.SMTPRecipientsRefused as e:
             codes = [code for code, _ in e.recipients.values()]
@@ -162,7 +170,9 @@ class SmtpConnection:
             raise SendError(_response(e), permanent=500 <= e.smtp_code < 600) from None
         except (smtplib.SMTPException, OSError) as e:
             self._drop()
-            raise SendError(f"cannot reach the SMTP server: {type(e).__name__}: {e}") from None
+            raise SendError(
+                f"cannot reach the SMTP server: {type(e).__name__}: {e}", unreachable=True
+            ) from None
         if refused:
             raise SendError(f"the server refused the recipient ({refused})", permanent=True)
 
