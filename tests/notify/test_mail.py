@@ -17,7 +17,9 @@ from kingmaker.render.reports import private_report, render, reports_for
 from kingmaker.rules import commands as rc
 from kingmaker.service import GM_ACTOR, BadRequest, NotFound, PermissionDenied, player
 from kingmaker.service.commands import FinishTurn, SeatPlayer, Submit
-from kingmaker.storage.outbox import NewMessage
+from kingmaker.service.game_service import GameService
+from kingmaker.storage import open_store
+from kingmaker.storage.outbox import NewMessage, OutboxStore
 
 from .conftest import EMAILS, Game, Mailbox, free_port
 
@@ -183,15 +185,20 @@ def test_two_senders_at_once_send_each_row_once(game: Game, smtp: tuple[Mailbox,
     assert game.box.enqueue(g, messages, now) == 0  # queued once
     errors: list[BaseException] = []
 
-    def sender() -> None:
+    def sender(own_store: bool) -> None:
         try:
-            s = Sender(game.svc, game.box, settings)
+            # the second opens the database again: its own engine and connections, as
+            # another process would
+            store = open_store(game.url) if own_store else game.svc.store
+            s = Sender(GameService(store), OutboxStore.of(store), settings)
             while s.send_due(now, limit=3):
                 pass
+            if own_store:
+                store.close()
         except BaseException as e:
             errors.append(e)
 
-    threads = [threading.Thread(target=sender) for _ in range(2)]
+    threads = [threading.Thread(target=sender, args=(own,)) for own in (False, True)]
     for t in threads:
         t.start()
     for t in threads:
