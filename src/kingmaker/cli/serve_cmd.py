@@ -23,7 +23,6 @@ NO_PASSWORD_OPTION = (
 )
 
 
-
 def gm_password_file_option() -> Any:
     return typer.Option(
         None,
@@ -46,7 +45,9 @@ def gm_password_from(file: Path | None, *, required: bool) -> str | None:
             mode = file.stat().st_mode
             text = file.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
-            raise typer.BadParameter(f"cannot read {str(file)!r}: {e}", param_hint="--gm-password-file") from None
+            raise typer.BadParameter(
+                f"cannot read {str(file)!r}: {e}", param_hint="--gm-password-file"
+            ) from None
         password = text.splitlines()[0] if text.splitlines() else ""
         if not password.strip():
             raise typer.BadParameter(f"{str(file)!r} holds no password", param_hint="--gm-password-file")
@@ -57,9 +58,7 @@ def gm_password_from(file: Path | None, *, required: bool) -> str | None:
     if password.strip():
         return password
     if required:
-        typer.echo(
-            f"give the GM's password in {PASSWORD_ENV} or in a file with --gm-password-file", err=True
-        )
+        typer.echo(f"give the GM's password in {PASSWORD_ENV} or in a file with --gm-password-file", err=True)
         raise typer.Exit(2)
     return None
 
@@ -170,7 +169,9 @@ def register(app: typer.Typer) -> None:
             typer.echo(str(e), err=True)
             raise typer.Exit(2) from None
         url = db or os.environ.get("KINGMAKER_DB") or DEFAULT_DB
-        typer.echo(f"kingmaker web app on http://{host}:{port}/ (GM console: /gm; links: {settings.base_url})")
+        typer.echo(
+            f"kingmaker web app on http://{host}:{port}/ (GM console: /gm; links: {settings.base_url})"
+        )
         try:
             app = create_app(url, gm_password=password, settings=settings)
         except StoreError as e:
