@@ -282,3 +282,47 @@ def test_in_the_full_game_no_mail_tells_another_faction_s_hand(
                         assert names[card] not in text, (f, card)
                         assert card not in text, (f, card)
         assert checked >= 6  # red's card looked for in 3 factions' mail, blue's in 3
+
+
+def test_a_storm_s_ports_and_a_ransom_offer_reach_the_faction_asked(
+    tmp_path: Path, smtp: tuple[Mailbox, SmtpSettings]
+) -> None:
+    """The full game's scenario (tests/reports/scenario_full.py) on SQLite: the storm that
+    waits for Blue's port (a reminder before its deadline), then Gold's ransom offer to
+    Blue for Mowbray."""
+    from kingmaker.render.reports.naming import when
+    from kingmaker.service import FixedClock
+    from kingmaker.storage import open_store
+    from kingmaker.storage.outbox import OutboxStore
+    from tests.reports.scenario_full import GAME, play
+
+    mailbox, settings = smtp
+    with open_store(f"sqlite:///{tmp_path / 'towton.db'}") as store:
+        clock = FixedClock()
+        svc = GameService(store, clock)
+        play(svc, until="storm")
+        for f in ("red", "blue", "green", "gold"):
+            svc.execute(GM_ACTOR, SeatPlayer(GAME, f, f.title(), f"{f}@example.org"))
+        box = OutboxStore.of(store)
+        storm = next(iter(svc.state(GAME).storms))
+        due = next(d.due for d in svc.deadlines(GAME) if d.target == storm)
+        clock.advance(hours=23)  # the storm's deadline is an hour away: a reminder
+        run_once(svc, box, settings)
+        assert sorted((str(m["To"]), str(m["Subject"])) for m in mailbox.messages) == [
+            ("blue@example.org", "[Towton] Reminder: Storm: choose your ports"),
+            ("blue@example.org", "[Towton] Reminder: your orders are due by " + when(due)),
+        ]
+        stormy = next(m for m in mailbox.messages if "Storm" in str(m["Subject"])).get_content()
+        assert f"due by {when(due)}" in stormy and "Grace Dieu" in stormy
+        blue, gold = player("blue"), player("gold")
+        svc.execute(blue, Submit(GAME, rc.ChoosePort("blue", "grace_dieu", "rye")))
+        svc.execute(blue, Submit(GAME, rc.Attack("blue", "pole", "mowbray", "a-framlingham")))
+        svc.execute(GM_ACTOR, Submit(GAME, rc.Battle(rc.GM, "a-framlingham")))
+        offer = rc.Ransom(
+            "gold", "ransom-writ", "mowbray", (rc.Consideration("gold", ("writ_under_the_privy_seal",)),)
+        )
+        assert svc.execute(gold, Submit(GAME, offer)).result == "pending"
+        run_once(svc, box, settings)
+        asked = [m for m in mailbox.messages if "ransom-writ" in m.get_content()]
+        assert [m["To"] for m in asked] == ["blue@example.org"]
+        assert "Blue CONFIRMS ransom-writ" in asked[0].get_content()
