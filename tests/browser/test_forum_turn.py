@@ -109,7 +109,7 @@ def test_a_forum_turn_in_the_browser(gm: GmConsole, browsers: Browsers, plan: Pl
         f"refused [{NEUTRAL_ROAD}]: {plan.name(plan.blocked)} may not pass through {plan.name(plan.route[1])}"
     )
     # the report for the thread: its preview, and the BBCode to paste
-    gp.get_by_text("Preview").click()
+    gp.locator("section[aria-labelledby=h-public]").get_by_text("Preview").click()
     public = gp.locator("section[aria-labelledby=h-public] .report").inner_text()
     bbcode = gp.locator("#bb-public").input_value()
     for text in (public, bbcode):
@@ -122,6 +122,10 @@ def test_a_forum_turn_in_the_browser(gm: GmConsole, browsers: Browsers, plan: Pl
         assert "ALLIES WITH" not in text and "req-" not in text  # diplomacy stays private
     assert refusal in public
     assert f"{alliance}: {ally_name}, Red" in public  # in the position's alliances
+    # the round's digest beside it (issue 15 §8): the same turn, one position so far
+    digest = gp.locator("#bb-digest").input_value()
+    assert digest.startswith("[b][u]Round 1 digest[/u][/b]") and plan.refused_text in digest
+    assert "ALLIES WITH" not in digest and digest.count("Position") == 1
     # the GM's own copy has everything, the declaration and the allied order as given
     gm_copy = gp.locator("#bb-gm").input_value()
     assert f"Red ALLIES WITH {ally_name} AS {alliance}" in gm_copy

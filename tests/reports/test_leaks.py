@@ -2,12 +2,12 @@
 
 Long random games (``RandomPlayer``, every command submitted through ``GameService``
 by the GM, deadlines passing now and then); after each turn every report and message
-is rendered, in every format, for every faction and for the public, and searched for
-the secrets that viewer may not know: the ids of secret alliances and declarations it
-is not part of, of requests that do not concern it, other factions' refused or pending
-orders (their ids and the log's command ids), permissions between two other factions,
-and the seed. The walk must meet enough of them, and the GM's copies must show them
-(so the search would find a leak)."""
+is rendered (the round's digest so far among them), in every format, for every faction
+and for the public, and searched for the secrets that viewer may not know: the ids of
+secret alliances and declarations it is not part of, of requests that do not concern
+it, other factions' refused or pending orders (their ids and the log's command ids),
+permissions between two other factions, and the seed. The walk must meet enough of
+them, and the GM's copies must show them (so the search would find a leak)."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ from kingmaker.render.reports import (
     reports_for,
     turn_report,
 )
+from kingmaker.render.reports.digest import round_digest
 from kingmaker.render.reports.document import plain
 from kingmaker.render.reports.happenings import permission_words
 from kingmaker.rules import commands as rc
@@ -99,7 +100,7 @@ def _others_orders(reports: Reports, viewer: str) -> re.Pattern[str]:
 
 
 def _texts(reports: Reports, turn: Turn, viewer: str, rnd: random.Random) -> list[str]:
-    docs = [turn_report(reports, turn, viewer)]
+    docs = [turn_report(reports, turn, viewer), round_digest(reports, turn[0], viewer)]
     if viewer != PUBLIC:
         docs.append(private_report(reports, turn, viewer))
         docs += [m.body for m in messages_for(reports, viewer)]

@@ -3,8 +3,9 @@
 Random full games (``FullGamePlayer``: events drawn by the service, storms, battles and
 sieges drawn by the engine, ransoms offered, accepted and refused, executions), every
 command submitted through ``GameService``; after each turn, and whenever a ransom or a
-storm starts waiting, every report and message is rendered, in every format, for every
-faction and for the public, and searched for what that viewer may not know:
+storm starts waiting, every report and message (the round's digest so far among them) is
+rendered, in every format, for every faction and for the public, and searched for what
+that viewer may not know:
 
 - a card it has never been shown: another faction's hand, the next cards of the event
   and Crown decks, the Chancery's contents. A card is shown to a viewer when its id is
@@ -43,6 +44,7 @@ from kingmaker.rules import ids as rule_ids
 from kingmaker.rules.records import to_data
 from kingmaker.rules.state import GameState
 from kingmaker.rules.views import PUBLIC, view
+from kingmaker.render.reports.digest import round_digest
 from kingmaker.service import GM_ACTOR, FixedClock, player
 from kingmaker.service.commands import CreateGame, Submit
 from kingmaker.service.errors import ServiceError
@@ -126,7 +128,7 @@ def secret_cards(state: GameState, viewer: str, shown: set[str]) -> dict[str, st
 
 def _texts(reports: Reports, viewer: str) -> list[str]:
     turn = reports.timeline.turns()[-1]
-    docs = [turn_report(reports, turn, viewer)]
+    docs = [turn_report(reports, turn, viewer), round_digest(reports, turn[0], viewer)]
     if viewer != PUBLIC:
         docs.append(private_report(reports, turn, viewer))
         docs += [m.body for m in messages_for(reports, viewer)]

@@ -106,11 +106,23 @@ def test_no_web_answer_of_the_full_game_tells_a_secret(tmp_path: Path) -> None:
         auth = {"Authorization": f"Bearer {tokens[viewer]}"}
         base, page = f"/api/games/{GAME}", f"/play/{GAME}/{tokens[viewer]}"
         answers: dict[str, str] = {}
-        for path in ("full", "view", "pending", "log", "deadlines", "units", "reports?format=plain"):
+        for path in (
+            "full",
+            "view",
+            "pending",
+            "log",
+            "deadlines",
+            "units",
+            "reports?format=plain",
+            "digest?format=plain",
+            "choices",
+            "duties",
+            "parliament",
+        ):
             r = api.get(f"{base}/{path}", headers=auth)
             assert r.status_code == 200, (path, r.text)
             answers[path] = r.text
-        for path in ("", "/inbox", "/position", "/reports"):
+        for path in ("", "/inbox", "/position", "/reports", "/reports?digest=1", "/parliament"):
             r = api.get(page + path)
             assert r.status_code == 200, (path, r.text)
             answers[f"page {path or '/'}"] = r.text

@@ -60,6 +60,9 @@ def _answers_for(world: World, faction: str) -> list[tuple[str, bytes]]:
     for rnd, whose in turns:
         for fmt in ("bbcode", "markdown", "plain"):
             get(base + "/reports", round=rnd, turn=whose, format=fmt)
+    for rnd in sorted({r for r, _ in turns}):  # each round's digest
+        for fmt in ("bbcode", "markdown", "plain"):
+            get(base + "/digest", round=rnd, format=fmt)
     for unit in [u["id"] for u in api.get(base + "/units", headers=h).json()]:
         get(f"{base}/units/{unit}/destinations")
     # guessing at the ids in text orders: no "did you mean" may name a secret one
@@ -85,6 +88,7 @@ def _answers_for(world: World, faction: str) -> list[tuple[str, bytes]]:
         out.append((sub, r.content))
     for rnd, whose in turns:
         out.append(("reports page", c.get(page + "/reports", params={"round": rnd, "turn": whose}).content))
+        out.append(("digest page", c.get(page + "/reports", params={"round": rnd, "digest": 1}).content))
     return out
 
 

@@ -165,6 +165,22 @@ def reports(
 
 
 @router.get(
+@router.get(
+    "/games/{game}/digest",
+    response_model=s.DigestOut,
+    summary="A round in one post: every turn's orders and resolution, one position",
+)
+def digest(
+    game: str,
+    site: SiteDep,
+    actor: ApiActor,
+    round: Annotated[int | None, Query(ge=1, description="default: the round of the last turn ended")] = None,
+    format: Annotated[str, Query(pattern="^(bbcode|markdown|plain)$")] = "markdown",
+    faction: FactionQ = None,
+) -> s.DigestOut:
+    return ops.reports.digest(site, actor, game, round, format, faction)
+
+
     "/games/{game}/map.svg",
     response_class=Response,
     responses={200: {"content": {"image/svg+xml": {}}}},

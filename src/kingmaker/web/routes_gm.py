@@ -374,6 +374,16 @@ def reports(
     for f in ctx["game"].turn_order:
         d = ops.reports.report_docs(rctx, t, f)
         name = ctx["styles"].name(f)
+    digest = ops.reports.digest_doc(rctx, t[0], PUBLIC)
+    copies.append(
+        {
+            "title": f"Round {t[0]} digest for the thread (every turn of the round, one position)",
+            "id": "digest",
+            "bbcode": render(digest, "bbcode"),
+            "markdown": render(digest, "markdown"),
+            "html": render_html(digest),
+        }
+    )
         if d.private is not None:
             copies.append(
                 {

@@ -18,6 +18,7 @@ from fastapi.responses import RedirectResponse, Response
 from kingmaker.render.map import Mark, overlay_svg, png, svg
 from kingmaker.render.reports import Document, reports_for
 from kingmaker.render.reports import position as position_doc
+from kingmaker.render.reports.digest import rounds
 from kingmaker.service import Actor
 
 from . import ops
@@ -373,12 +374,17 @@ def reports(
         return page(request, "reports.html", ctx)
     t = ops.reports.turn_of(rctx, round, turn)
     docs = ops.reports.report_docs(rctx, t, actor.faction or "")
+    digest: Annotated[bool, Query(description="the round's digest instead of one turn's reports")] = False,
     ctx |= {
-        "turns": rctx.timeline.turns(),
         "current": t,
         "turn_html": render_html(docs.turn),
         "private_html": render_html(docs.private) if docs.private else None,
-        "styles": site.styles(game),
+    ctx |= {"turns": rctx.timeline.turns(), "rounds": rounds(rctx), "styles": site.styles(game)}
+    if digest:
+        rnd = ops.reports.round_of(rctx, round)
+        doc = ops.reports.digest_doc(rctx, rnd, actor.faction or "")
+        ctx |= {"current": None, "digest_round": rnd, "turn_html": render_html(doc), "private_html": None}
+        return page(request, "reports.html", ctx)
     }
     return page(request, "reports.html", ctx)
 

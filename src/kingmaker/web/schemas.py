@@ -472,6 +472,18 @@ class UndoIn(Input):
         description="the log entry to restore the game to: 0 (as created) to the entry before the latest",
         json_schema_extra={"minimum": 0},
     )
+class DigestOut(BaseModel):
+    """A round in one post: every turn's orders as given and resolution, then the
+    position at the end of the round (or now, while it goes on)."""
+
+    round: int
+    format: str
+    viewer: str
+    rounds: list[int] = Field(description="every round the log has turns of")
+    turns: list[str] = Field(description="the factions whose turns of this round the digest tells, in order")
+    digest: str
+
+
     reason: Reason = ""
 
 

@@ -1,6 +1,6 @@
 """The log and the reports as a viewer may read them: log entries in words
 (``GameService.log_for``, numbered as that reader numbers the log), the turn to report,
-and the turn report, private report and GM's messages for a viewer."""
+the turn report, private report and GM's messages for a viewer, and a round's digest."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 from kingmaker.log.envelope import Envelope
 from kingmaker.log.visibility import numbering
 from kingmaker.render.reports import Reports, messages_for, private_report, render, reports_for, turn_report
+from kingmaker.render.reports.digest import round_digest, round_of_last_turn, rounds
 from kingmaker.render.reports.document import Document, plain
 from kingmaker.render.reports.formats import FORMATS, Format
 from kingmaker.render.reports.happenings import sentence
@@ -68,6 +69,42 @@ def reports(
         turn_report=render(docs.turn, form),
         private_report=render(docs.private, form) if docs.private else None,
         messages=[s.MessageOut(to=m.to, subject=m.subject, body=render(m.body, form)) for m in docs.messages],
+    )
+
+
+def round_of(ctx: Reports, rnd: int | None) -> int:
+    """The round to digest: ``rnd``, or that of the last turn that has ended."""
+    if rnd is None:
+        last = round_of_last_turn(ctx)
+        if last is None:
+            raise NotFound("no turn has been played yet")
+        return last
+    if rnd not in rounds(ctx):
+        raise NotFound(f"there is no turn in round {rnd} yet")
+    return rnd
+
+
+def digest_doc(ctx: Reports, rnd: int, who: str) -> Document:
+    """Round ``rnd`` in one post, as ``who`` may read it."""
+    return round_digest(ctx, rnd, who)
+
+
+def digest(
+    site: Site, actor: Actor, game: str, rnd: int | None, fmt: str, faction: str | None = None
+) -> s.DigestOut:
+    """A round's digest (every turn's orders and resolution, one position) for the
+    caller's view (the GM: any faction's, ``gm`` or ``public``)."""
+    form = _format(fmt)
+    who = site.viewer(actor, game, faction)
+    ctx = reports_for(site.svc, game)
+    r = round_of(ctx, rnd)
+    return s.DigestOut(
+        round=r,
+        format=fmt,
+        viewer=who,
+        rounds=rounds(ctx),
+        turns=[f for rr, f in ctx.timeline.turns() if rr == r],
+        digest=render(digest_doc(ctx, r, who), form),
     )
 
 
