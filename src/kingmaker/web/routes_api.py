@@ -165,7 +165,6 @@ def reports(
 
 
 @router.get(
-@router.get(
     "/games/{game}/digest",
     response_model=s.DigestOut,
     summary="A round in one post: every turn's orders and resolution, one position",
@@ -181,6 +180,7 @@ def digest(
     return ops.reports.digest(site, actor, game, round, format, faction)
 
 
+@router.get(
     "/games/{game}/map.svg",
     response_class=Response,
     responses={200: {"content": {"image/svg+xml": {}}}},

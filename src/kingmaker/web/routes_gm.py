@@ -371,9 +371,6 @@ def reports(
             "html": None,
         }
     )
-    for f in ctx["game"].turn_order:
-        d = ops.reports.report_docs(rctx, t, f)
-        name = ctx["styles"].name(f)
     digest = ops.reports.digest_doc(rctx, t[0], PUBLIC)
     copies.append(
         {
@@ -384,6 +381,9 @@ def reports(
             "html": render_html(digest),
         }
     )
+    for f in ctx["game"].turn_order:
+        d = ops.reports.report_docs(rctx, t, f)
+        name = ctx["styles"].name(f)
         if d.private is not None:
             copies.append(
                 {

@@ -366,25 +366,25 @@ def reports(
     actor: PlayerActor,
     round: Annotated[int | None, Query(ge=1)] = None,
     turn: Annotated[str | None, Query()] = None,
+    digest: Annotated[bool, Query(description="the round's digest instead of one turn's reports")] = False,
 ) -> Response:
     ctx = _common(site, actor, game, token)
     rctx = reports_for(site.svc, game)
     if not rctx.timeline.turns():
         ctx |= {"turns": [], "current": None, "turn_html": None, "private_html": None}
         return page(request, "reports.html", ctx)
-    t = ops.reports.turn_of(rctx, round, turn)
-    docs = ops.reports.report_docs(rctx, t, actor.faction or "")
-    digest: Annotated[bool, Query(description="the round's digest instead of one turn's reports")] = False,
-    ctx |= {
-        "current": t,
-        "turn_html": render_html(docs.turn),
-        "private_html": render_html(docs.private) if docs.private else None,
     ctx |= {"turns": rctx.timeline.turns(), "rounds": rounds(rctx), "styles": site.styles(game)}
     if digest:
         rnd = ops.reports.round_of(rctx, round)
         doc = ops.reports.digest_doc(rctx, rnd, actor.faction or "")
         ctx |= {"current": None, "digest_round": rnd, "turn_html": render_html(doc), "private_html": None}
         return page(request, "reports.html", ctx)
+    t = ops.reports.turn_of(rctx, round, turn)
+    docs = ops.reports.report_docs(rctx, t, actor.faction or "")
+    ctx |= {
+        "current": t,
+        "turn_html": render_html(docs.turn),
+        "private_html": render_html(docs.private) if docs.private else None,
     }
     return page(request, "reports.html", ctx)
 
