@@ -38,13 +38,13 @@ from kingmaker.render.reports import (
     reports_for,
     turn_report,
 )
+from kingmaker.render.reports.digest import round_digest
 from kingmaker.rules import commands as rc
 from kingmaker.rules import events as ev
 from kingmaker.rules import ids as rule_ids
 from kingmaker.rules.records import to_data
 from kingmaker.rules.state import GameState
 from kingmaker.rules.views import PUBLIC, view
-from kingmaker.render.reports.digest import round_digest
 from kingmaker.service import GM_ACTOR, FixedClock, player
 from kingmaker.service.commands import CreateGame, Submit
 from kingmaker.service.errors import ServiceError

@@ -461,17 +461,6 @@ class ReportsOut(BaseModel):
     messages: list[MessageOut]
 
 
-class ExtendIn(Input):
-    target: Id
-    hours: float = Field(gt=0, le=24 * 60)
-
-
-class UndoIn(Input):
-    # the service judges the entry (0 to the entry before the latest) and says why not
-    to_seq: Whole = Field(
-        description="the log entry to restore the game to: 0 (as created) to the entry before the latest",
-        json_schema_extra={"minimum": 0},
-    )
 class DigestOut(BaseModel):
     """A round in one post: every turn's orders as given and resolution, then the
     position at the end of the round (or now, while it goes on)."""
@@ -484,6 +473,17 @@ class DigestOut(BaseModel):
     digest: str
 
 
+class ExtendIn(Input):
+    target: Id
+    hours: float = Field(gt=0, le=24 * 60)
+
+
+class UndoIn(Input):
+    # the service judges the entry (0 to the entry before the latest) and says why not
+    to_seq: Whole = Field(
+        description="the log entry to restore the game to: 0 (as created) to the entry before the latest",
+        json_schema_extra={"minimum": 0},
+    )
     reason: Reason = ""
 
 
