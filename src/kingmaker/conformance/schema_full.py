@@ -38,6 +38,7 @@ CARD_KEYS = {"name", "event", "battle"}
 VOTES_KEYS = {"lords", "commons"}
 
 STEP_PARAMS_2: dict[str, set[str]] = {
+    "move_route": {"unit", "path", "enter"},  # the project's: docs/rulings.md, "Mixed routes"
     "attack": {"unit", "target", "sally"},
     "deadline": {"alliance", "request"},
     "draw_event": set(),

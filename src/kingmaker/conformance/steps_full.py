@@ -9,7 +9,7 @@ from typing import Any
 from kingmaker.rules import commands as c
 
 from . import parliament_case
-from .schema import CaseError, as_list, as_str, check_keys
+from .schema import CaseError, as_bool, as_list, as_str, check_keys
 from .schema_full import LATER_STEPS
 
 CONSIDERATION_KEYS = {"from", "cards", "heirs"}
@@ -58,6 +58,11 @@ def to_command(
         if "alliance" in step:
             raise CaseError(f"{where}: give `alliance` or `request`, not both")
         return c.Expire(by, name("request"))
+    if do == "move_route":
+        enter = as_bool(f"{where}.enter", step.get("enter", False))
+        if "path" not in step:
+            raise CaseError(f"{where}: `move_route` needs `path`")
+        return c.MoveRoute(by, name("unit"), _names(f"{where}.path", step["path"]), enter, sid)
     if do == "draw_event":
         return c.DrawEvent(by, sid)
     if do == "battle":

@@ -32,6 +32,20 @@ class MoveRoad(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class MoveRoute(Command):
+    """A route of roads and cross-country links in one order (R11): ``path`` from where
+    the unit stands, each place joined to the next by a road or a cross-country link;
+    decided as its steps (``rules.routes``)."""
+
+    kind = "move_route"
+    by: str
+    unit: str
+    path: tuple[str, ...]
+    enter: bool = False
+    id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Move(Command):
     """A cross-country move of one link."""
 
@@ -506,7 +520,7 @@ class CloseParliament(Command):
     by: str
 
 
-MOVEMENT_COMMANDS: Final = (MoveRoad, Move, Enter, Leave, Embark, Disembark, Sail)
+MOVEMENT_COMMANDS: Final = (MoveRoad, MoveRoute, Move, Enter, Leave, Embark, Disembark, Sail)
 COMBAT_COMMANDS: Final = (Siege, Attack)
 GM_COMMANDS: Final = (
     Deadline,

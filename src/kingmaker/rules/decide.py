@@ -42,6 +42,7 @@ from .permissions import decide_grant, decide_revoke
 from .phases import decide_end_phase, phase_check
 from .ports import decide_disembark, decide_embark, decide_sail, decide_storm
 from .requests import decide_confirm, decide_reject
+from .routes import decide_move_route
 from .sieges import decide_siege_assault, with_lifts
 from .state import GameState
 from .storms import decide_choose_port, decide_expire
@@ -51,6 +52,7 @@ from .victory import game_over_refusal
 
 _ORDERS: dict[type[c.Command], Callable[[GameState, Any, bool], Decision]] = {
     c.MoveRoad: decide_move_road,
+    c.MoveRoute: decide_move_route,
     c.Move: decide_move,
     c.Enter: decide_enter,
     c.Leave: decide_leave_location,

@@ -10,7 +10,7 @@ from . import ids
 from .commands import Enter, Leave, Move, MoveRoad
 from .context import check_capacity, finish, invalid, judge_all, land_units, require_place
 from .decision import Decision
-from .orders import check_order
+from .orders import OrderCheck, check_order
 from .sieges import check_sealed
 from .state import MOVEMENT, GameState
 from .units import name
@@ -22,10 +22,14 @@ def _start(state: GameState, members: tuple[str, ...]) -> tuple[str, bool]:
     return first.place, first.inside
 
 
-def decide_move_road(state: GameState, cmd: MoveRoad, confirmed: bool = False) -> Decision:
+def decide_move_road(
+    state: GameState, cmd: MoveRoad, confirmed: bool = False, checked: OrderCheck | None = None
+) -> Decision:
     """A move along roads: each place passed through judged by ``road``, the last by
     ``enter`` if the unit goes inside; the first place that blocks decides. An accepted
-    move names the first status aspect judged, or LOC.permission if one was used (R18)."""
+    move names the first status aspect judged, or LOC.permission if one was used (R18).
+    ``checked``: the ordering checks already made for the order this move is a later
+    step of (``routes.decide_move_route``), not made again."""
     members = land_units(state, cmd.unit)
     path = cmd.path
     if len(path) < 2:
@@ -46,7 +50,7 @@ def decide_move_road(state: GameState, cmd: MoveRoad, confirmed: bool = False) -
     last = state.board.places[path[-1]]
     if cmd.enter and not last.kind.is_location:
         raise invalid(f"there is no location to enter at {last.name}", unit=cmd.unit, place=last.id)
-    check = check_order(state, cmd.by, (cmd.unit,), MOVEMENT, confirmed=confirmed)
+    check = checked or check_order(state, cmd.by, (cmd.unit,), MOVEMENT, confirmed=confirmed)
     rule: str | None = None
     for p in path[1:-1]:
         r = judge_all(state, state.board.places[p], members, ids.ROAD, "pass through", by=cmd.by)
@@ -73,8 +77,11 @@ def decide_move_road(state: GameState, cmd: MoveRoad, confirmed: bool = False) -
     )
 
 
-def decide_move(state: GameState, cmd: Move, confirmed: bool = False) -> Decision:
-    """A move of one link (a road or a cross-country neighbour)."""
+def decide_move(
+    state: GameState, cmd: Move, confirmed: bool = False, checked: OrderCheck | None = None
+) -> Decision:
+    """A move of one link (a road or a cross-country neighbour). ``checked``: as for
+    ``decide_move_road``."""
     members = land_units(state, cmd.unit)
     dest = require_place(state, cmd.to)
     here, _ = _start(state, members)
@@ -84,7 +91,7 @@ def decide_move(state: GameState, cmd: Move, confirmed: bool = False) -> Decisio
         )
     if cmd.enter and not dest.kind.is_location:
         raise invalid(f"there is no location to enter at {dest.name}", unit=cmd.unit, place=dest.id)
-    check = check_order(state, cmd.by, (cmd.unit,), MOVEMENT, confirmed=confirmed)
+    check = checked or check_order(state, cmd.by, (cmd.unit,), MOVEMENT, confirmed=confirmed)
     rule: str | None = None
     if cmd.enter:
         rule = judge_all(state, dest, members, ids.ENTER, "enter", by=cmd.by)
