@@ -1,7 +1,7 @@
 """Fuzzing the reader: 100,000 generated and mutated inputs in 20 batches of 5,000, each
 batch with its own fixed seed. Whatever the text, ``parse_post`` never raises, and every
-line gives an order, a problem that says where and what, or (blank lines, comments, a
-label alone) nothing. A tenth of the inputs also go through ``check_post``: the rules
+line gives an order, a problem that says where and what, chatter ignored (issue 15), or
+(blank lines, comments, a label alone) nothing. A tenth of the inputs also go through ``check_post``: the rules
 never crash on a command the reader made.
 
 Each batch: 1,000 texts from Hypothesis text strategies (unicode, ASCII, word salad of
@@ -260,6 +260,10 @@ def assert_clear(state: GameState, text: str, author: str, check: bool) -> None:
         assert p.message.strip(), (text, p)
         assert p.line not in seen, (text, p)
         seen.add(p.line)
+    for x in post.ignored:  # chatter (issue 15): a line that looks like no order
+        assert 1 <= x.line <= len(lines) and x.line not in seen, (text, x)
+        assert x.text == lines[x.line - 1] and x.reason, (text, x)
+        seen.add(x.line)
     for o in post.orders:
         assert 1 <= o.line <= len(lines) and o.line not in seen, (text, o)
         seen.add(o.line)
@@ -271,7 +275,7 @@ def assert_clear(state: GameState, text: str, author: str, check: bool) -> None:
             assert NOTHING.match(line), (text, line)
     if check:
         verdicts = check_post(state, text, author)
-        assert len(verdicts) == len(post.orders) + len(post.problems)
+        assert len(verdicts) == len(post.orders) + len(post.problems) + len(post.ignored)
         assert all(v.explanation for v in verdicts)
 
 

@@ -7,7 +7,6 @@ import pytest
 
 from kingmaker.orders_text import (
     AmbiguousName,
-    SyntaxProblem,
     UnknownName,
     check_post,
     grammar_text,
@@ -47,11 +46,13 @@ def test_a_post_of_several_orders(forum_game: GameState) -> None:
         c.Defend("red", "percy", "stanley"),
     ]
     assert post.orders[1].column == 4  # after the numbering
-    assert [(p.line, type(p)) for p in post.problems] == [(1, SyntaxProblem), (9, UnknownName)]
+    # a heading is chatter, ignored (issue 15)
+    assert [(p.line, type(p)) for p in post.problems] == [(9, UnknownName)]
+    assert [(x.line, x.reason) for x in post.ignored] == [(1, "a heading (it names round 3; this is round 1)")]
     assert not post.ok
     verdicts = check_post(forum_game, POST, "red")
     assert [(v.line, v.result) for v in verdicts] == [
-        (1, "syntax"),
+        (1, "ignored"),
         (2, "accepted"),
         (3, "accepted"),
         (6, "refused"),

@@ -76,9 +76,11 @@ def test_a_title_no_one_holds(forum_game: GameState) -> None:
 
 
 def test_ambiguous_place_lists_the_candidates(forum_game: GameState) -> None:
-    p = only_problem(forum_game, "Percy MOVES TO Newport")
+    # Grace Dieu in the North Sea may sail to either Newport (Percy at York may walk only
+    # to Newport (Gwent): tests/orders_text/test_settled_names.py)
+    p = only_problem(forum_game, "Grace Dieu SAILS TO Newport")
     assert isinstance(p, AmbiguousName)
-    assert (p.line, p.column) == (1, 16)
+    assert (p.line, p.column) == (1, 21)
     assert p.candidates == ("Newport (Gwent)", "Newport (Isle of Wight)")
     assert p.candidate_ids == ("newport_gwent", "newport_iow")
     assert p.message == "“Newport” could be Newport (Gwent) or Newport (Isle of Wight)"
@@ -185,7 +187,7 @@ def test_check_post_gives_one_verdict_per_order(forum_game: GameState) -> None:
             "",
             "Clifford MOVES TO Ripon",  # 5 refused: not red's
             "Percy MOVES TO Tadcastr",  # 6 unknown name
-            "Percy MOVES TO Newport",  # 7 ambiguous
+            "Grace Dieu SAILS TO Newport",  # 7 ambiguous
             "Percy MOVES York",  # 8 syntax
             "Red ALLIES WITH Green",  # 9 pending
             "# done",

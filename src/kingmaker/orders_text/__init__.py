@@ -5,6 +5,7 @@ command, and a checker that tells a player what each line of a post comes to.
 >>> from kingmaker.orders_text import parse_post, check_post, format_order
 """
 
+from .chatter import Ignored
 from .check import Verdict, check_post
 from .errors import AmbiguousName, OrderTextError, Problem, SyntaxProblem, UnknownName
 from .format import format_order
@@ -15,6 +16,7 @@ from .syntax import grammar_text
 __all__ = [
     "AmbiguousName",
     "Entity",
+    "Ignored",
     "Names",
     "OrderTextError",
     "ParsedOrder",

@@ -23,6 +23,7 @@ from .parse import ParsedOrder, parse_post
 ACCEPTED: Final = "accepted"
 REFUSED: Final = "refused"
 PENDING: Final = "pending"
+IGNORED: Final = "ignored"  # chatter: a greeting, a signature, a heading (``chatter``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,8 +31,8 @@ class Verdict:
     """What one order line comes to.
 
     ``result`` is the rules' answer (``accepted``, ``refused``, ``pending``) for an order
-    that reads well, or the kind of problem of its text (``syntax``, ``ambiguous_name``,
-    ``unknown_name``); ``rule`` is the deciding rule id (None for a problem of the text or
+    that reads well, the kind of problem of its text (``syntax``, ``ambiguous_name``,
+    ``unknown_name``), or ``ignored`` for chatter; ``rule`` is the deciding rule id (None for a problem of the text or
     an order no rule had to decide); ``explanation`` is one plain sentence."""
 
     line: int
@@ -46,8 +47,8 @@ class Verdict:
 
     @property
     def ok(self) -> bool:
-        """Accepted, or pending other factions' answers."""
-        return self.result in (ACCEPTED, PENDING)
+        """Accepted, pending other factions' answers, or chatter ignored."""
+        return self.result in (ACCEPTED, PENDING, IGNORED)
 
     def __str__(self) -> str:
         rule = f" [{self.rule}]" if self.rule else ""
@@ -83,5 +84,6 @@ def check_post(
     post = parse_post(state, text, author, faction_names=faction_names)
     out = [_order_verdict(state, o) for o in post.orders]
     out += [Verdict(p.line, p.column, p.text, p.kind, None, p.message, problem=p) for p in post.problems]
+    out += [Verdict(x.line, 1, x.text, IGNORED, None, x.reason) for x in post.ignored]
     out.sort(key=lambda v: v.line)
     return out

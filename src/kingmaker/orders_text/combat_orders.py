@@ -23,7 +23,7 @@ class CombatOrders(LineReader):
         subject = self.subject(st)
         assert subject is not None
         unit = self.one(subject, nm.LAND_UNIT, "noble or army")
-        place = self.resolve(first_of(st, "name") or st, nm.PLACES).id
+        place = self.resolve(first_of(st, "name") or st, nm.PLACES, settle=self.at(self.land_place(unit.id)[0])).id
         return c.Siege(self.by, unit.id, place, self.request_id(st))
 
     def _st_attack(self, st: Tree[Token]) -> c.Command:
@@ -40,7 +40,8 @@ class CombatOrders(LineReader):
         assert subject is not None
         unit = self.one(subject, nm.LAND_UNIT, "noble or army")
         nodes = subtrees(st, "name")
-        place = self.resolve(nodes[1], nm.PLACES).id if len(nodes) > 1 else None
+        here = self.at(self.land_place(unit.id)[0])
+        place = self.resolve(nodes[1], nm.PLACES, settle=here).id if len(nodes) > 1 else None
         target = self.target(unit.id, nodes[0], place)
         return c.Attack(self.by, unit.id, target, self.request_id(st), self.sally(st, unit.id))
 
@@ -53,8 +54,8 @@ class CombatOrders(LineReader):
             return ()
         where = first_of(node, "name")
         if where is not None:
-            place = self.resolve(where, nm.PLACES).id
             here, _ = self.land_place(unit)
+            place = self.resolve(where, nm.PLACES, settle=self.at(here)).id
             if here is not None and place != here:
                 raise Refuse(
                     f"{self.show(unit)} is at {self.show(here)}: nobles sally to a battle at their own walls, "

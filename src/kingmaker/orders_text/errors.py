@@ -43,6 +43,8 @@ class SyntaxProblem(Problem):
     kind: ClassVar[str] = "syntax"
     expected: tuple[str, ...] = ()  # in plain words: "MOVES", "a name", "the end of the line"
     found: str = ""  # what was there instead ("" at the end of the line)
+    verb: str = ""  # the closest verb (``verbs.Verb.title``), whose example the message shows
+    example: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,13 +4,17 @@ Percy``)."""
 
 from __future__ import annotations
 
+import re
+
 from lark import Token, Tree
 
 from kingmaker.rules import commands as c
 
 from . import names as nm
+from .errors import SyntaxProblem
 from .reading import Fail, LineReader, span_of, subtrees
-from .syntax import misspelt_verb
+from .syntax import misspelt_verb, with_example
+from .verbs import closest_verb
 
 
 class EventOrders(LineReader):
@@ -29,6 +33,9 @@ class EventOrders(LineReader):
             misspelt = misspelt_verb(self.lineno, self.text, to)
             if misspelt is not None:
                 raise Fail(misspelt) from None
+            unknown = self._verb_not_known(subject)
+            if unknown is not None:
+                raise Fail(unknown) from None
             raise
         if unit.kind != nm.SHIP:
             node = self.items(subject)[0]
@@ -51,3 +58,26 @@ class EventOrders(LineReader):
                 st, f"say whom {card.name} is played for: “PLAYS {self.raw(nodes[0])} FOR <unit>”"
             )
         return c.PlayCard(by, card.id, self.resolve(nodes[1], nm.UNIT).id)
+
+    def _verb_not_known(self, subject: Tree[Token]) -> SyntaxProblem | None:
+        """``Percy marches TO York``: a unit's name, then a word that is no verb (read as
+        one name with it, a ship answering a storm). The problem at that word, with the
+        closest verb's example; None when the subject does not start with a unit's name."""
+        start, end = span_of(subject)
+        written = self.text[start:end]
+        words = list(re.finditer(r"\S+", written))
+        for k in range(len(words) - 1, 0, -1):
+            head = written[: words[k - 1].end()]
+            try:
+                e = self.names.resolve(head, nm.UNIT | nm.HEIRS)
+            except nm.NameProblem:
+                continue
+            if nm.normalize(head) not in {nm.normalize(e.name), nm.normalize(e.id), nm.normalize(e.note)}:
+                continue  # "Grace Deiu": a misspelt name, not a name and a verb
+            found = words[k].group()
+            verb = closest_verb(self.text)
+            message = with_example(f"“{found}” is not a verb of the orders: expected a verb", verb)
+            return SyntaxProblem(
+                self.lineno, start + words[k].start() + 1, self.text, message, ("a verb",), found, verb.title, verb.example
+            )
+        return None

@@ -18,6 +18,7 @@ from kingmaker.rules import commands as c
 from kingmaker.rules import ids
 from kingmaker.rules.parliament import SOLE_KING, VICTORY
 from kingmaker.rules.queries import legal_destinations
+from kingmaker.rules.routes import is_mixed
 from kingmaker.rules.state import GameState
 from kingmaker.rules.votes import ABSTAIN, AGAINST, FOR
 
@@ -183,7 +184,7 @@ def format_order(
 def _body(cmd: c.Command, state: GameState, w: _Writer) -> str:
     unit = functools.partial(w.name, nm.UNIT)
     place = functools.partial(w.name, nm.PLACES)
-    if isinstance(cmd, c.MoveRoad):
+    if isinstance(cmd, c.MoveRoad | c.MoveRoute):
         return _move_road(cmd, state, w)
     if isinstance(cmd, c.Move):
         into = f" IN {place(cmd.to)}" if cmd.enter else ""
@@ -418,24 +419,29 @@ def _land_place(state: GameState, unit: str) -> str | None:
     return n.place if n is not None and n.aboard is None else None
 
 
-def _move_road(cmd: c.MoveRoad, state: GameState, w: _Writer) -> str:
+def _move_road(cmd: c.MoveRoad | c.MoveRoute, state: GameState, w: _Writer) -> str:
+    """A road move or a route of roads and cross-country links (``MoveRoute``): the
+    path written out (``VIA``), or left out where the reader would infer the same; a
+    road move along a path with a cross-country link says ``BY ROAD`` (the reader takes
+    such a path for a route)."""
     place = functools.partial(w.name, nm.PLACES)
     who = w.name(nm.UNIT, cmd.unit)
     path = cmd.path
     into = f" IN {place(path[-1])}" if cmd.enter and path else ""
+    road = " BY ROAD" if isinstance(cmd, c.MoveRoad) and is_mixed(state.board, path) else ""
     if len(path) >= 3:
         via = ", ".join(place(p) for p in path[1:-1])
-        return f"{who} MOVES FROM {place(path[0])} TO {place(path[-1])}{into} VIA {via}{_as(cmd.id)}"
+        return f"{who} MOVES FROM {place(path[0])} TO {place(path[-1])}{into} VIA {via}{road}{_as(cmd.id)}"
     if len(path) == 2 and path[0] != path[1]:
         cache = {cmd.unit: legal_destinations(state, cmd.unit)}
         guess = infer_land_move(
             state, cache.__getitem__, cmd.by, cmd.unit, path[0], path[1], cmd.enter, cmd.id, False
         )
         tail = "" if guess == cmd else " DIRECT"
-        return f"{who} MOVES FROM {place(path[0])} TO {place(path[1])}{into}{tail}{_as(cmd.id)}"
+        return f"{who} MOVES FROM {place(path[0])} TO {place(path[1])}{into}{tail}{road}{_as(cmd.id)}"
     along = ", ".join(place(p) for p in path)
     inside = " INSIDE" if cmd.enter else ""
-    return f"{who} MOVES ALONG {along}{inside}{_as(cmd.id)}"
+    return f"{who} MOVES ALONG {along}{inside}{road}{_as(cmd.id)}"
 
 
 def _sail(cmd: c.Sail, state: GameState, w: _Writer) -> str:

@@ -3,12 +3,14 @@ and forming an army or fleet (FORM ARMY)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lark import Token, Tree
 
 from kingmaker.rules import commands as c
 
 from . import names as nm
-from .paths import infer_land_move, infer_via, seas_of
+from .paths import infer_land_move, infer_via, path_command, seas_of
 from .reading import LineReader, Refuse, first_of, subtrees
 
 
@@ -36,14 +38,20 @@ class MoveOrders(LineReader):
             return self.voyage(noble.aboard, parts, st)
         raise Refuse(f"{unit.name} is not a ship or fleet, and is aboard no ship", unit=unit.id)
 
-    def _destination(self, parts: dict[str, Tree[Token]], kinds: frozenset[str], st: Tree[Token]) -> str:
+    def _destination(
+        self,
+        parts: dict[str, Tree[Token]],
+        kinds: frozenset[str],
+        st: Tree[Token],
+        settle: Callable[[nm.Entity], bool] | None = None,
+    ) -> str:
         to, into = parts.get("to"), parts.get("into")
         if to is not None and into is not None:
             raise self.syntax(into, "give either TO or INTO, not both")
         target = to if to is not None else into
         if target is None:
             raise self.syntax(st, "a move needs a destination: TO <place>")
-        return self.resolve(target.children[0], kinds).id
+        return self.resolve(target.children[0], kinds, settle=settle).id
 
     def land_move(self, unit: str, parts: dict[str, Tree[Token]], st: Tree[Token]) -> c.Command:
         rid = self.request_id_of(parts)
@@ -54,13 +62,17 @@ class MoveOrders(LineReader):
             for k in ("from_", "to", "into", "via"):
                 if k in parts:
                     raise self.syntax(parts[k], "ALONG gives the whole path: leave out FROM, TO and VIA")
-            path = self.many(self.only(parts["along"]), nm.PLACES)
+            path = self.path(self.only(parts["along"]), self.land_place(unit)[0])
             self.check_in(parts, path[-1] if path else None)
-            return c.MoveRoad(self.by, unit, path, enter, rid)
-        dest = self._destination(parts, nm.PLACES, st)
-        self.check_in(parts, dest)
+            return path_command(self.state, self.by, unit, path, enter, rid, "by_road" in parts)
         here, _ = self.land_place(unit)
-        start = self.resolve(parts["from_"].children[0], nm.PLACES).id if "from_" in parts else here
+        start = (
+            self.resolve(parts["from_"].children[0], nm.PLACES, settle=self.at(here)).id
+            if "from_" in parts
+            else here
+        )
+        dest = self._destination(parts, nm.PLACES, st, self.by_land(start))
+        self.check_in(parts, dest)
         if "cross_country" in parts:
             for k in ("via", "direct", "by_road"):
                 if k in parts:
@@ -73,10 +85,10 @@ class MoveOrders(LineReader):
         if start is None:  # at sea, or not on the map: the rules say so
             return c.MoveRoad(self.by, unit, (dest,), enter, rid)
         if "via" in parts:
-            via = self.many(self.only(parts["via"]), nm.PLACES)
-            return c.MoveRoad(self.by, unit, (start, *via, dest), enter, rid)
+            via = self.path(self.only(parts["via"]), start)
+            return path_command(self.state, self.by, unit, (start, *via, dest), enter, rid, "by_road" in parts)
         if "direct" in parts:
-            return c.MoveRoad(self.by, unit, (start, dest), enter, rid)
+            return path_command(self.state, self.by, unit, (start, dest), enter, rid, "by_road" in parts)
         if start == here == dest and not enter:
             raise Refuse(f"{self.show(unit)} is already at {self.show(here)}", unit, here)
         return infer_land_move(
@@ -88,7 +100,7 @@ class MoveOrders(LineReader):
         node = parts.get("in_")
         if node is None:
             return
-        space = self.resolve(node.children[0], nm.PLACES).id
+        space = self.resolve(node.children[0], nm.PLACES, settle=self.at(dest)).id
         if dest is not None and space != dest:
             raise Refuse(
                 f"{self.show(dest)} is not in {self.show(space)}: TO <location> IN <space> names "
@@ -104,10 +116,11 @@ class MoveOrders(LineReader):
         if "direct" in parts and "via" in parts:
             raise self.syntax(parts["direct"], "DIRECT means no sea zones in between: leave out VIA")
         rid = self.request_id_of(parts)
-        dest = self._destination(parts, nm.WATERS, st)
+        reach = {d.place for d in self.post.destinations_of(ship).waters}
+        dest = self._destination(parts, nm.WATERS, st, lambda e: e.id in reach)
         at, _ = self.ship_place(ship)
         if "from_" in parts:
-            start = self.resolve(parts["from_"].children[0], nm.WATERS).id
+            start = self.resolve(parts["from_"].children[0], nm.WATERS, settle=self.at(at)).id
             if at is not None and start != at:
                 raise Refuse(f"{self.show(ship)} is at {self.show(at)}, not at {self.show(start)}", ship, at)
         zone: str | None = None
@@ -139,8 +152,8 @@ class MoveOrders(LineReader):
         unit = self.one(subject, nm.LAND_UNIT, "noble or army")
         rest = subtrees(st, "name")
         if rest:
-            place = self.resolve(rest[0], nm.PLACES).id
             here, _ = self.land_place(unit.id)
+            place = self.resolve(rest[0], nm.PLACES, settle=self.at(here)).id
             if here is not None and here != place:
                 verb = "go into" if make is c.Enter else "leave"
                 raise Refuse(
@@ -155,7 +168,13 @@ class MoveOrders(LineReader):
     def _st_embark(self, st: Tree[Token]) -> c.Command:
         nobles = self.many(self.subject(st), nm.NOBLES)
         rest = [ch for ch in self.rest(st) if isinstance(ch, Tree) and ch.data == "name"]
-        ship = self.resolve(rest[0], nm.SHIPS).id
+        where = {self.land_place(n)[0] for n in nobles} if nobles else set()
+        ships = self.state.ships
+        ship = self.resolve(
+            rest[0],
+            nm.SHIPS,
+            settle=lambda e: e.id in ships and ships[e.id].in_port and ships[e.id].place in where,
+        ).id
         return c.Embark(self.by, ship, nobles, self.request_id(st))
 
     def _st_land(self, st: Tree[Token]) -> c.Command:
@@ -168,11 +187,12 @@ class MoveOrders(LineReader):
         where = at if at is not None else into
         if where is None:
             raise self.syntax(st, "a landing needs a port: AT <port>")
-        port = self.resolve(where.children[0], nm.PLACES).id
         enter = into is not None or "inside" in parts
         rid = self.request_id_of(parts)
         if "from_" in parts:
-            ship = self.resolve(parts["from_"].children[0], nm.SHIPS).id
+            aboard_of = {self.state.nobles[n].aboard for n in nobles if n in self.state.nobles}
+            ship = self.resolve(parts["from_"].children[0], nm.SHIPS, settle=lambda e: e.id in aboard_of).id
+            port = self.resolve(where.children[0], nm.PLACES, settle=self.by_sea(ship)).id
             return c.Disembark(self.by, ship, nobles, port, enter, rid)
         if not nobles:
             raise self.syntax(st, "name the nobles who land, or the ship: LAND FROM <ship> AT <port>")
@@ -189,7 +209,9 @@ class MoveOrders(LineReader):
             raise Refuse(
                 f"the nobles are aboard different ships ({who}): give each ship's landing its own order"
             )
-        return c.Disembark(self.by, next(iter(aboard)), nobles, port, enter, rid)
+        ship = next(iter(aboard))
+        port = self.resolve(where.children[0], nm.PLACES, settle=self.by_sea(ship)).id
+        return c.Disembark(self.by, ship, nobles, port, enter, rid)
 
     # .. armies ............................................................................
     def _st_form(self, st: Tree[Token]) -> c.Command:
@@ -211,7 +233,10 @@ class MoveOrders(LineReader):
             )
         place_node = first_of(st, "name")
         if place_node is not None:
-            place = self.resolve(place_node, nm.WATERS if fleet else nm.PLACES).id
+            there = {self.ship_place(u)[0] if fleet else self.land_place(u)[0] for u in units}
+            place = self.resolve(
+                place_node, nm.WATERS if fleet else nm.PLACES, settle=lambda e: e.id in there
+            ).id
             for u in units:
                 where = self.ship_place(u)[0] if fleet else self.land_place(u)[0]
                 if where != place:

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from lark import Tree
+from lark import Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
 from kingmaker.rules import commands as c
@@ -32,9 +32,10 @@ from kingmaker.rules.state import GameState
 
 from . import names as nm
 from .captives import CaptiveOrders
+from .chatter import Ignored, chatter
 from .combat_orders import CombatOrders
 from .diplomacy import DiplomacyOrders
-from .errors import OrderTextError, Problem, SyntaxProblem
+from .errors import OrderTextError, Problem, SyntaxProblem, UnknownName
 from .event_orders import EventOrders
 from .moves import MoveOrders
 from .parliament_orders import ParliamentOrders
@@ -63,10 +64,15 @@ class ParsedOrder:
 
 @dataclass(frozen=True, slots=True)
 class ParsedPost:
-    """Every order of a post with its line, and every line that gave no order."""
+    """Every order of a post with its line, every line that gave no order
+    (``problems``), and the chatter (``ignored``: greetings, signatures, headings).
+    ``section``: the faction the last label alone on its line gave the lines after
+    the post (a post read a line at a time passes it on)."""
 
     orders: tuple[ParsedOrder, ...]
     problems: tuple[Problem, ...]
+    ignored: tuple[Ignored, ...] = ()
+    section: str | None = None
 
     @property
     def commands(self) -> tuple[c.Command, ...]:
@@ -88,25 +94,31 @@ def parse_post(
     author: str,
     *,
     faction_names: Mapping[str, str] | None = None,
+    section: str | None = None,
+    first_line: int = 1,
 ) -> ParsedPost:
     """Read every line of ``text`` posted by ``author`` (a faction id or ``GM``).
 
     ``faction_names`` gives the names players use for the factions (``{"red": "Red"}``;
-    by default the id, capitalised)."""
+    by default the id, capitalised). ``section`` and ``first_line``: for a post read a
+    line at a time, the faction the lines above labelled and this line's number."""
     too_big = post_size_problem(text)
     if too_big is not None:
         return ParsedPost((), (too_big,))
     who = _author(state, author)
-    post = Post(state, nm.names_for(state, faction_names, who), who)
+    post = Post(state, nm.names_for(state, faction_names, who), who, section=section)
     orders: list[ParsedOrder] = []
     problems: list[Problem] = []
-    for i, line in enumerate(text.splitlines(), start=1):
+    ignored: list[Ignored] = []
+    for i, line in enumerate(text.splitlines(), start=first_line):
         got = read_line(post, i, line)
         if isinstance(got, Problem):
             problems.append(got)
+        elif isinstance(got, Ignored):
+            ignored.append(got)
         elif got is not None:
             orders.append(got)
-    return ParsedPost(tuple(orders), tuple(problems))
+    return ParsedPost(tuple(orders), tuple(problems), tuple(ignored), post.section)
 
 
 def post_size_problem(text: str) -> Problem | None:
@@ -145,6 +157,8 @@ def parse_order(
     got = read_line(post, 1, line.rstrip("\r\n"))
     if isinstance(got, Problem):
         raise OrderTextError(got)
+    if isinstance(got, Ignored):
+        raise OrderTextError(SyntaxProblem(1, 1, line, f"the line gives no order: {got.reason}", ("an order",), ""))
     if got is None:
         raise OrderTextError(SyntaxProblem(1, 1, line, "the line gives no order", ("an order",), ""))
     return got
@@ -177,17 +191,39 @@ class _Line(
     (each statement by the ``_st_<statement>`` method of the reader of its kind)."""
 
 
-def read_line(post: Post, lineno: int, text: str) -> ParsedOrder | Problem | None:
-    """One line of ``post``: an order, a problem, or nothing (a blank line, a comment,
-    or a label alone on its line, which speaks for the lines below)."""
+def read_line(post: Post, lineno: int, text: str) -> ParsedOrder | Problem | Ignored | None:
+    """One line of ``post``: an order, a problem, chatter (``Ignored``: a line that
+    does not read as an order and does not look like one, ``chatter``), or nothing (a
+    blank line, a comment, or a label alone on its line, which speaks for the lines
+    below)."""
+    got, unread = _read_line(post, lineno, text)
+    # chatter is a line the grammar does not read, or whose words name nothing; a
+    # problem of an order's shape (a label for another faction, a verb misspelt after a
+    # unit's name, ...) is always the author's to put right
+    if not (unread or isinstance(got, UnknownName)):
+        return got
+    ignored = chatter(post.names, lineno, text)
+    if ignored is None:
+        return got
+    if ignored.faction is not None and post.author in (c.GM, ignored.faction):
+        post.section = ignored.faction  # "Gold round two:" labels Gold's lines below
+    return ignored
+
+
+def _read_line(post: Post, lineno: int, text: str) -> tuple[ParsedOrder | Problem | None, bool]:
+    """The line's answer, and whether the grammar did not read it at all."""
     if not text.strip():
-        return None
+        return None, False
     try:
         tree = parser().parse(text.translate(_SPACES))
     except UnexpectedInput as e:
-        return syntax_problem(lineno, text, e)
+        return syntax_problem(lineno, text, e), True
     except LarkError as e:  # pragma: no cover - defensive: any other parser complaint
-        return SyntaxProblem(lineno, 1, text, f"the line does not read as an order ({e})")
+        return SyntaxProblem(lineno, 1, text, f"the line does not read as an order ({e})"), True
+    return _read_tree(post, lineno, text, tree), False
+
+
+def _read_tree(post: Post, lineno: int, text: str, tree: Tree[Token]) -> ParsedOrder | Problem | None:
     line = tree.children[0]
     assert isinstance(line, Tree)
     statement = next(
@@ -196,6 +232,7 @@ def read_line(post: Post, lineno: int, text: str) -> ParsedOrder | Problem | Non
     )
     label = first_of(line, "label")
     reader = _Line(post, lineno, text)
+    reader.statement = str(statement.data) if statement is not None else None
     if statement is None:
         if label is None:
             return None

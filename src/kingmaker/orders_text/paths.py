@@ -1,7 +1,8 @@
 """Paths a move or voyage leaves out: what ``Percy MOVES TO Leeds`` or ``Swan SAILS TO
 Hull`` comes to, from the rules' own searches (``legal_destinations`` from where the unit
-stands; ``road_path`` and ``zone_routes`` of ``rules.queries`` on the bare map when the
-unit may not go there, so that ``decide`` refuses naming why)."""
+stands; ``rules.routes.unit_route`` for a route of roads and cross-country links;
+``road_path``, ``routes.land_route`` and ``zone_routes`` on the bare map when the unit
+may not go there, so that ``decide`` refuses naming why). docs/rulings.md 74."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Callable
 
 from kingmaker.rules import commands as c
 from kingmaker.rules.queries import Destinations, road_path, zone_routes
+from kingmaker.rules.routes import is_mixed, land_route, unit_route
 from kingmaker.rules.state import GameState
 
 
@@ -31,12 +33,12 @@ def infer_land_move(
 ) -> c.Command:
     """The command for ``unit MOVES [FROM start] TO dest`` with no path given.
 
-
     From where the unit stands: the path ``legal_destinations`` finds (a cross-country
-    neighbour off the roads becomes a ``Move``); ``TO <here> IN <here>`` is entering.
-    Otherwise (not reachable, or FROM another place) the shortest path on the bare road
-    map, so that the rules refuse it naming the first place that blocks (or where the
-    unit really is)."""
+    neighbour off the roads becomes a ``Move``), else a legal route of roads and
+    cross-country links (``MoveRoute``, R11; not ``by_road``); ``TO <here> IN <here>`` is
+    entering. Otherwise (not reachable, or FROM another place) the shortest road path on
+    the bare map, then the shortest mixed route there, so that the rules refuse it
+    naming the first place that blocks (or where the unit really is)."""
     here = _unit_land_place(state, unit)
     if start == here:
         if dest == here:
@@ -47,12 +49,40 @@ def infer_land_move(
                     return c.MoveRoad(by, unit, d.path, enter, request)
                 if not by_road:
                     return c.Move(by, unit, dest, enter, request)
+        if not by_road:
+            route = unit_route(state, unit, dest)
+            if route is not None and len(route) >= 2:
+                return path_command(state, by, unit, route, enter, request)
     raw = road_path(state.board, start, dest)
     if raw is not None and len(raw) >= 2:
         return c.MoveRoad(by, unit, raw, enter, request)
     if start == here and not by_road and dest in state.board.cross_links.get(start, ()):
         return c.Move(by, unit, dest, enter, request)
+    if not by_road and start in state.board.places and dest in state.board.places:
+        route = land_route(state.board, start, dest)
+        if route is not None and len(route) >= 2:
+            return path_command(state, by, unit, route, enter, request)
+        return c.MoveRoute(by, unit, (start, dest), enter, request)  # the rules say no route leads there
     return c.MoveRoad(by, unit, (start, dest), enter, request)
+
+
+def path_command(
+    state: GameState,
+    by: str,
+    unit: str,
+    path: tuple[str, ...],
+    enter: bool,
+    request: str | None,
+    by_road: bool = False,
+) -> c.Command:
+    """The command of a move along ``path`` as given (``VIA``, ``ALONG``, ``DIRECT``, or
+    found): a route of roads and cross-country links (``MoveRoute``) when it holds a
+    cross-country link (unless ``by_road``: ``BY ROAD``), whose refusal says which
+    places are not next to each other; otherwise a road move (whose refusal says which
+    places no road links)."""
+    if not by_road and is_mixed(state.board, path):
+        return c.MoveRoute(by, unit, path, enter, request)
+    return c.MoveRoad(by, unit, path, enter, request)
 
 
 def _unit_land_place(state: GameState, unit: str) -> str | None:

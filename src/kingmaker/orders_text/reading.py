@@ -15,11 +15,13 @@ from lark import Token, Tree
 from kingmaker.rules import commands as c
 from kingmaker.rules.limits import CHOSEN_ID_MAX, id_problem
 from kingmaker.rules.queries import Destinations, legal_destinations
+from kingmaker.rules.routes import land_route, link
 from kingmaker.rules.state import GameState
 from kingmaker.rules.units import name as rules_name
 
 from . import names as nm
-from .errors import AmbiguousName, Problem, SyntaxProblem, UnknownName
+from .errors import AmbiguousName, Problem, UnknownName
+from .syntax import statement_problem
 
 
 class Fail(Exception):
@@ -102,11 +104,13 @@ class LineReader:
         self.text = text
         self.by = post.section or post.author
         self.labelled = post.section is not None
+        self.statement: str | None = None  # the statement being read (its verb's example in problems)
 
     # -- problems -------------------------------------------------------------------------
     def syntax(self, node: Node | None, message: str) -> Fail:
+        """A problem of the line's shape, with its verb's example (``syntax.statement_problem``)."""
         col = column_of(node) if node is not None else 1
-        return Fail(SyntaxProblem(self.lineno, col, self.text, message))
+        return Fail(statement_problem(self.lineno, col, self.text, message, self.statement))
 
     # -- names ------------------------------------------------------------------------------
     def raw(self, node: Node) -> str:
@@ -121,7 +125,17 @@ class LineReader:
         a, b = span_of(node)
         return self.text[a:b]
 
-    def resolve(self, node: Node, kinds: frozenset[str], text: str | None = None) -> nm.Entity:
+    def resolve(
+        self,
+        node: Node,
+        kinds: frozenset[str],
+        text: str | None = None,
+        settle: Callable[[nm.Entity], bool] | None = None,
+    ) -> nm.Entity:
+        """The one thing the name at ``node`` names. A name that fits several things is
+        settled by the state where it can be (``settle``: the place the unit is at, the
+        port its ship is in or borders, a place the unit can reach by land): when exactly
+        one candidate fits, it is that one; otherwise the name is ambiguous."""
         written = self.raw(node) if text is None else text
         try:
             return self.names.resolve(written, kinds)
@@ -130,6 +144,9 @@ class LineReader:
                 UnknownName(self.lineno, column_of(node), self.text, e.message, written, e.suggestions)
             ) from None
         except nm.AmbiguousNameError as e:
+            fits = [x for x in e.candidates if settle(x)] if settle is not None else []
+            if len(fits) == 1:
+                return fits[0]
             raise Fail(
                 AmbiguousName(
                     self.lineno,
@@ -175,8 +192,54 @@ class LineReader:
             return False
         return True
 
-    def many(self, names: Tree[Token] | None, kinds: frozenset[str]) -> tuple[str, ...]:
-        return tuple(self.resolve(p, kinds).id for p in self.items(names))
+    def many(
+        self, names: Tree[Token] | None, kinds: frozenset[str], settle: Callable[[nm.Entity], bool] | None = None
+    ) -> tuple[str, ...]:
+        return tuple(self.resolve(p, kinds, settle=settle).id for p in self.items(names))
+
+    def path(self, names: Tree[Token] | None, first: str | None) -> tuple[str, ...]:
+        """The places of a path (``VIA``, ``ALONG``), each name that fits several places
+        settled by the place before it (``first`` for the first one): the one joined to
+        it by a road or a cross-country link, or the unit's place itself."""
+        out: list[str] = []
+        prev = first
+        for p in self.items(names):
+            e = self.resolve(p, nm.PLACES, settle=self.next_to(prev))
+            out.append(e.id)
+            prev = e.id
+        return tuple(out)
+
+    def next_to(self, place: str | None) -> Callable[[nm.Entity], bool] | None:
+        """Settles a name by ``place`` itself or a place joined to it by a link."""
+        if place is None:
+            return None
+        board = self.state.board
+        return lambda e: e.id == place or link(board, place, e.id) is not None
+
+    @staticmethod
+    def at(place: str | None) -> Callable[[nm.Entity], bool] | None:
+        """Settles a name by ``place`` (where a unit is, the port a ship is in)."""
+        if place is None:
+            return None
+        return lambda e: e.id == place
+
+    def by_land(self, start: str | None) -> Callable[[nm.Entity], bool] | None:
+        """Settles a destination by the places reachable by land from ``start``."""
+        if start is None or start not in self.state.board.places:
+            return None
+        board = self.state.board
+        return lambda e: e.kind == nm.PLACE and land_route(board, start, e.id) is not None
+
+    def by_sea(self, ship: str) -> Callable[[nm.Entity], bool] | None:
+        """Settles a port by where ``ship`` is: the port it is in, or one bordering its
+        sea zone."""
+        at, in_port = self.ship_place(ship)
+        if at is None:
+            return None
+        board = self.state.board
+        if in_port:
+            return lambda e: e.id == at
+        return lambda e: e.id in board.places and at in board.places[e.id].seas
 
     def one_of(self, found: list[str], node: Tree[Token], none: str, several: str) -> str:
         """The one id of ``found`` (a request, a declaration, an alliance that the words

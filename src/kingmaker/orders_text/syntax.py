@@ -1,6 +1,6 @@
 """The grammar of forum orders (``grammar.lark``), its LALR parser, and a syntax error
-told in plain words: what was found, what the line could take there, and a keyword the
-author may have misspelt."""
+told in plain words: what was found, what the line could take there, a keyword the
+author may have misspelt, and the closest verb with its example (``verbs``)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from lark.lexer import PatternStr
 
 from . import names as nm
 from .errors import SyntaxProblem
+from .verbs import Verb, closest_verb, verb_of_statement
 
 GRAMMAR_FILE: Final = "grammar.lark"
 
@@ -123,12 +124,31 @@ def _expected_words(expected: Sequence[str]) -> tuple[str, ...]:
 
 
 def _expected_phrase(words: tuple[str, ...]) -> str:
+    """What the line could take, in words: every choice when there are a few; when
+    there are many (the start of a line, the verb after a subject), what they are
+    (the closest verb's example then shows one)."""
     if not words:
         return _PLAIN["$END"]
-    shown = list(words[:_MAX_SHOWN])
-    if len(words) > _MAX_SHOWN:
-        return ", ".join(shown) + ", …"
-    return nm.join_or(shown)
+    if len(words) > _MAX_SHOWN and "MOVES" in words:
+        return "a verb"
+    if len(words) > _MAX_SHOWN and _PLAIN["WORD"] in words:
+        return "an order: a unit's or a faction's name and a verb, or one of the GM's orders"
+    return nm.join_or(list(words))
+
+
+def with_example(message: str, verb: Verb) -> str:
+    """``message`` with the closest verb and its example: ``...; for example, MOVES:
+    “Percy MOVES FROM York TO Tadcaster”``."""
+    return f"{message}; for example, {verb.title}: “{verb.example}”"
+
+
+def statement_problem(lineno: int, column: int, text: str, message: str, statement: str | None) -> SyntaxProblem:
+    """A problem of a line that parsed (its shape is wrong for the order), with the
+    example of its own verb."""
+    verb = verb_of_statement(statement) if statement else None
+    if verb is None:
+        verb = closest_verb(text)
+    return SyntaxProblem(lineno, column, text, with_example(message, verb), verb=verb.title, example=verb.example)
 
 
 _ACCEPTS_MEMO: dict[tuple[int, ...], tuple[str, ...]] = {}
@@ -206,15 +226,20 @@ def syntax_problem(lineno: int, text: str, err: UnexpectedInput) -> SyntaxProble
     hint = _misspelt_keyword(text[:pos], expected)
     if hint:
         message += f" ({hint})"
-    return SyntaxProblem(lineno, column, text, message, expected, found)
+    verb = closest_verb(text, expected)
+    return SyntaxProblem(
+        lineno, column, text, with_example(message, verb), expected, found, verb.title, verb.example
+    )
 
 
-def _misspelt_keyword(before: str, expected: tuple[str, ...]) -> str:
+def _misspelt_keyword(before: str, expected: tuple[str, ...], last: int = 4) -> str:
+    """A hint for the word among the ``last`` words of ``before`` close to a keyword the
+    line could take: ``is “moevs” meant to be MOVES?``."""
     wanted = [w.lower() for w in expected if w.isalpha() and w.isupper()]
     if not wanted:
         return ""
     kws = keywords()
-    for word in reversed(before.split()[-4:]):
+    for word in reversed(before.split()[-last:]):
         w = word.strip(".,:;!?").lower()
         if not w or w in kws:
             continue
@@ -239,8 +264,11 @@ def misspelt_verb(lineno: int, text: str, pos: int) -> SyntaxProblem | None:
     found = text[pos:].split()[0] if text[pos:].split() else ""
     accepted = [t for t in accepted if _terminal_words().get(t, "").lower() != found.lower()]
     expected = _expected_words(accepted)
-    hint = _misspelt_keyword(before, expected)
+    hint = _misspelt_keyword(before, expected, last=1)  # the verb's place: the word after the subject
     if not hint:
         return None
     message = f"“{found}” is not expected here: expected {_expected_phrase(expected)} ({hint})"
-    return SyntaxProblem(lineno, pos + 1, text, message, expected, found)
+    verb = closest_verb(text, expected)
+    return SyntaxProblem(
+        lineno, pos + 1, text, with_example(message, verb), expected, found, verb.title, verb.example
+    )
