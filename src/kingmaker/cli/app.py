@@ -38,6 +38,7 @@ def _mount() -> None:
         demo_cmd,
         draws_cmd,
         game_cmds,
+        map_cmd,
         notify_cmds,
         orders_cmd,
         report_cmd,
@@ -56,6 +57,7 @@ def _mount() -> None:
     combat_cmds.register(app)
     report_cmd.register(app)
     notify_cmds.register(app)
+    map_cmd.register(app)
     selfplay_cmd.register(app)
     serve_cmd.register(app)
 

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import Response
 
-from kingmaker.render.map import png, svg
+from kingmaker.render.map import svg
 
 from . import ops
 from . import schemas as s
@@ -197,9 +197,17 @@ def map_svg(game: str, site: SiteDep, actor: ApiActor, faction: FactionQ = None)
     responses={200: {"content": {"image/png": {}}}},
     summary="The map as the caller may see it (PNG, for the forum)",
 )
-def map_png(game: str, site: SiteDep, actor: ApiActor, faction: FactionQ = None) -> Response:
-    model = ops.positions.map_model(site, actor, game, faction, selectable=False)
-    return Response(png(model), media_type="image/png")
+def map_png(
+    game: str,
+    site: SiteDep,
+    actor: ApiActor,
+    faction: FactionQ = None,
+    round: Annotated[int | None, Query(ge=1, description="with turn: the map after that turn")] = None,
+    turn: Annotated[str | None, Query(description="whose turn in that round")] = None,
+) -> Response:
+    """1600 pixels wide: every place named, each noble, army, ship and heir a labelled
+    counter, sieges, a caption and the legend; now, or after the turn asked for."""
+    return Response(ops.positions.forum_png(site, actor, game, faction, round, turn), media_type="image/png")
 
 
 # -- the GM's acts -------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
-from kingmaker.render.map import png, svg
+from kingmaker.render.map import svg
 from kingmaker.render.reports import render, reports_for
 from kingmaker.rules.board import PlaceKind
 from kingmaker.rules.commands import GM
@@ -422,7 +422,16 @@ def map_svg(game: str, site: SiteDep, actor: GmActor, viewer: Annotated[str, Que
 
 
 @router.get("/games/{game}/map.png")
-def map_png(game: str, site: SiteDep, actor: GmActor, viewer: Annotated[str, Query()] = PUBLIC) -> Response:
-    data = png(ops.positions.map_model(site, actor, game, viewer, selectable=False))
+def map_png(
+    game: str,
+    site: SiteDep,
+    actor: GmActor,
+    viewer: Annotated[str, Query()] = PUBLIC,
+    round: Annotated[int | None, Query(ge=1)] = None,
+    turn: Annotated[str | None, Query()] = None,
+) -> Response:
+    """The map for the post: after the turn asked for (default: the last turn that has
+    ended), as ``viewer`` may see it, 1600 pixels wide."""
+    data = ops.positions.forum_png(site, actor, game, viewer, round, turn, now=False)
     headers = {"Content-Disposition": f'inline; filename="{game}-map.png"'}
     return Response(data, media_type="image/png", headers=headers)

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
-from kingmaker.render.map import Mark, overlay_svg, png, svg
+from kingmaker.render.map import Mark, overlay_svg, svg
 from kingmaker.render.reports import Document, reports_for
 from kingmaker.render.reports import position as position_doc
 from kingmaker.render.reports.digest import rounds
@@ -398,4 +398,5 @@ def map_svg(game: str, site: SiteDep, actor: PlayerActor) -> Response:
 
 @router.get("/map.png")
 def map_png(game: str, site: SiteDep, actor: PlayerActor) -> Response:
-    return Response(png(ops.positions.map_model(site, actor, game, selectable=False)), media_type="image/png")
+    """The map as this player may see it now, drawn for posting (1600 pixels wide)."""
+    return Response(ops.positions.forum_png(site, actor, game), media_type="image/png")

@@ -1,5 +1,5 @@
 """Positions: what a viewer may see of the game now (``view(state, viewer)``), as the
-API's model and as the map."""
+API's model, as the map, and as the map to post (after a turn, or now)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ import dataclasses
 from typing import Any
 
 from kingmaker.render.map import MapModel, build_map
+from kingmaker.render.map.forum import forum_png as png_of
+from kingmaker.render.map.posting import posted_map
 from kingmaker.rules.records import to_data
 from kingmaker.rules.views import View, view
-from kingmaker.service import Actor
+from kingmaker.service import Actor, NotFound
 
 from .. import schemas as s
 from .orders import units
@@ -76,6 +78,32 @@ def map_model(
         title=title,
         selectable=pick,
     )
+
+
+def forum_png(
+    site: Site,
+    actor: Actor,
+    game: str,
+    faction: str | None = None,
+    rnd: int | None = None,
+    turn: str | None = None,
+    *,
+    now: bool = True,
+) -> bytes:
+    """The map to post (``render.map.forum``: 1600 pixels wide, every place named, the
+    counters, sieges, caption and legend) as ``faction`` (default: the actor's own
+    view) may see it: after the turn ``rnd``/``turn`` when given, else now (``now``) or
+    after the last turn that has ended."""
+    who = site.viewer(actor, game, faction)
+    inputs = site.svc.report_inputs(game)
+    wanted = None
+    if rnd is not None or turn is not None:
+        state = inputs.timeline.now
+        wanted = (rnd if rnd is not None else state.round, turn or state.turn)
+        if wanted not in inputs.timeline.turns():
+            raise NotFound(f"there is no turn of {wanted[1]} in round {wanted[0]} yet")
+        now = False
+    return png_of(posted_map(inputs, who, wanted, now=now))
 
 
 def _plain(obj: Any) -> dict[str, Any]:
