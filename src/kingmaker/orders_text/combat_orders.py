@@ -23,7 +23,9 @@ class CombatOrders(LineReader):
         subject = self.subject(st)
         assert subject is not None
         unit = self.one(subject, nm.LAND_UNIT, "noble or army")
-        place = self.resolve(first_of(st, "name") or st, nm.PLACES, settle=self.at(self.land_place(unit.id)[0])).id
+        place = self.resolve(
+            first_of(st, "name") or st, nm.PLACES, settle=self.at(self.land_place(unit.id)[0])
+        ).id
         return c.Siege(self.by, unit.id, place, self.request_id(st))
 
     def _st_attack(self, st: Tree[Token]) -> c.Command:

@@ -78,6 +78,13 @@ class EventOrders(LineReader):
             verb = closest_verb(self.text)
             message = with_example(f"“{found}” is not a verb of the orders: expected a verb", verb)
             return SyntaxProblem(
-                self.lineno, start + words[k].start() + 1, self.text, message, ("a verb",), found, verb.title, verb.example
+                self.lineno,
+                start + words[k].start() + 1,
+                self.text,
+                message,
+                ("a verb",),
+                found,
+                verb.title,
+                verb.example,
             )
         return None

@@ -86,7 +86,9 @@ class MoveOrders(LineReader):
             return c.MoveRoad(self.by, unit, (dest,), enter, rid)
         if "via" in parts:
             via = self.path(self.only(parts["via"]), start)
-            return path_command(self.state, self.by, unit, (start, *via, dest), enter, rid, "by_road" in parts)
+            return path_command(
+                self.state, self.by, unit, (start, *via, dest), enter, rid, "by_road" in parts
+            )
         if "direct" in parts:
             return path_command(self.state, self.by, unit, (start, dest), enter, rid, "by_road" in parts)
         if start == here == dest and not enter:

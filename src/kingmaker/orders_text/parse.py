@@ -158,7 +158,9 @@ def parse_order(
     if isinstance(got, Problem):
         raise OrderTextError(got)
     if isinstance(got, Ignored):
-        raise OrderTextError(SyntaxProblem(1, 1, line, f"the line gives no order: {got.reason}", ("an order",), ""))
+        raise OrderTextError(
+            SyntaxProblem(1, 1, line, f"the line gives no order: {got.reason}", ("an order",), "")
+        )
     if got is None:
         raise OrderTextError(SyntaxProblem(1, 1, line, "the line gives no order", ("an order",), ""))
     return got

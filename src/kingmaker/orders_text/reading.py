@@ -179,7 +179,9 @@ class LineReader:
                 # "Richard, Duke of Yrok": a misspelt name with a comma, not a list
                 if e.suggestions and not self._names_one(parts[0], kinds):
                     raise Fail(
-                        UnknownName(self.lineno, column_of(parts[0]), self.text, e.message, whole, e.suggestions)
+                        UnknownName(
+                            self.lineno, column_of(parts[0]), self.text, e.message, whole, e.suggestions
+                        )
                     ) from None
             except nm.NameProblem:
                 pass
@@ -193,7 +195,10 @@ class LineReader:
         return True
 
     def many(
-        self, names: Tree[Token] | None, kinds: frozenset[str], settle: Callable[[nm.Entity], bool] | None = None
+        self,
+        names: Tree[Token] | None,
+        kinds: frozenset[str],
+        settle: Callable[[nm.Entity], bool] | None = None,
     ) -> tuple[str, ...]:
         return tuple(self.resolve(p, kinds, settle=settle).id for p in self.items(names))
 

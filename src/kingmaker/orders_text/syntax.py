@@ -142,13 +142,17 @@ def with_example(message: str, verb: Verb) -> str:
     return f"{message}; for example, {verb.title}: “{verb.example}”"
 
 
-def statement_problem(lineno: int, column: int, text: str, message: str, statement: str | None) -> SyntaxProblem:
+def statement_problem(
+    lineno: int, column: int, text: str, message: str, statement: str | None
+) -> SyntaxProblem:
     """A problem of a line that parsed (its shape is wrong for the order), with the
     example of its own verb."""
     verb = verb_of_statement(statement) if statement else None
     if verb is None:
         verb = closest_verb(text)
-    return SyntaxProblem(lineno, column, text, with_example(message, verb), verb=verb.title, example=verb.example)
+    return SyntaxProblem(
+        lineno, column, text, with_example(message, verb), verb=verb.title, example=verb.example
+    )
 
 
 _ACCEPTS_MEMO: dict[tuple[int, ...], tuple[str, ...]] = {}

@@ -17,10 +17,10 @@ import dataclasses
 import re
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kingmaker.log.service_events import LineUnread
-from kingmaker.orders_text import format_order, parse_post
+from kingmaker.orders_text import AmbiguousName, Problem, SyntaxProblem, UnknownName, format_order, parse_post
 from kingmaker.orders_text.parse import post_size_problem
 from kingmaker.rules import commands as rc
 from kingmaker.rules import limits as lim
@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from .unit_of_work import Entry, UnitOfWork
 
 NOT_ALLOWED = "not allowed"
+IGNORED = "ignored"
+OK_RESULTS = frozenset({"accepted", "pending", IGNORED})
 
 
 @dataclass(frozen=True)
@@ -44,9 +46,12 @@ class LineVerdict:
     """The answer to one line of a post.
 
     ``result``: accepted, pending or refused (the rules' answer, with ``rule``); a
-    problem of the text (syntax, unknown_name, ambiguous_name); or "not allowed" (the
-    author may not give that order at all, e.g. a GM ruling in a player's post).
-    ``reading``: how the engine read the line, in canonical text."""
+    problem of the text (syntax, unknown_name, ambiguous_name); "not allowed" (the
+    author may not give that order at all, e.g. a GM ruling in a player's post); or
+    "ignored" (chatter: a greeting, a signature, a heading).
+    ``reading``: how the engine read the line, in canonical text. ``suggestions``: the
+    names a misspelt or ambiguous name may have meant ("did you mean ..."); ``example``:
+    for a syntax problem, the closest verb's example."""
 
     line: int
     column: int
@@ -56,6 +61,14 @@ class LineVerdict:
     explanation: str
     request: str | None = None
     reading: str | None = None
+    suggestions: tuple[str, ...] = ()
+    example: str = ""
+    awaiting: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """Accepted, pending, or chatter ignored: nothing the author must put right."""
+        return self.result in OK_RESULTS
 
 
 def post(
@@ -80,13 +93,24 @@ def post(
     if too_big is not None:
         raise BadRequest(f"{too_big.message}; nothing was read")
     out: list[LineVerdict] = []
+    section: str | None = None  # the faction a label alone on its line gave the lines below
     for no, line in enumerate(text.splitlines(), start=1):
         state = svc.state(game)
-        parsed = parse_post(as_seen_by(state, author), line, author, faction_names=faction_names)
+        parsed = parse_post(
+            as_seen_by(state, author),
+            line,
+            author,
+            faction_names=faction_names,
+            section=section,
+            first_line=no,
+        )
+        section = parsed.section
         words = _one_line(line.strip())
         line_key = f"{key}:{no}" if key else None
+        for x in parsed.ignored:  # chatter: answered, never logged
+            out.append(LineVerdict(no, 1, words, IGNORED, None, x.reason))
         for p in parsed.problems:
-            v = LineVerdict(no, p.column, words, p.kind, None, p.message)
+            v = LineVerdict(no, p.column, words, p.kind, None, p.message, **_hints(p))
             out.append(v)
             if send:
                 _note(svc, actor, game, author, v, line_key)
@@ -114,7 +138,20 @@ def post(
 
 
 def _verdict(no: int, column: int, words: str, o: Outcome, reading: str) -> LineVerdict:
-    return LineVerdict(no, column, words, o.result, o.rule, o.explanation, o.request, reading)
+    return LineVerdict(
+        no, column, words, o.result, o.rule, o.explanation, o.request, reading, awaiting=tuple(o.awaiting)
+    )
+
+
+def _hints(p: Problem) -> dict[str, Any]:
+    """What a problem suggests: the names meant ("did you mean"), the verb's example."""
+    if isinstance(p, UnknownName):
+        return {"suggestions": p.suggestions}
+    if isinstance(p, AmbiguousName):
+        return {"suggestions": p.candidates}
+    if isinstance(p, SyntaxProblem):
+        return {"example": p.example}
+    return {}
 
 
 def _one_line(text: str) -> str:

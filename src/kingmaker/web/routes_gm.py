@@ -329,6 +329,7 @@ def orders(
     )
     ctx = _game_ctx(site, game)
     ctx |= {"verdicts": verdicts, "text": text if do != "send" else "", "sent": do == "send"}
+    ctx["receipt"] = ops.orders.receipt(site, actor, game, None, verdicts, sent=do == "send")
     ctx["map_svg"] = svg(ops.positions.map_model(site, actor, game, GM, selectable=False))
     ctx["recent"] = list(reversed(ops.reports.log(site, actor, game)[-60:]))
     ctx["pending"] = ops.inbox.pending(site, actor, game)

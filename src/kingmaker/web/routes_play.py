@@ -154,6 +154,7 @@ def _after_post(
             "base": base,
             "outcomes": outcomes or [],
             "verdicts": verdicts,
+            "receipt": ops.orders.receipt(site, actor, game, None, verdicts, sent=True) if verdicts else None,
             "sent": True,
             "text": text,
             "key": secrets.token_hex(8),
@@ -202,6 +203,7 @@ def check_text(
     verdicts = ops.orders.check_text(site, actor, game, s.TextOrdersIn(text=text, by=None))
     base = _base(game, token)
     ctx = {"base": base, "verdicts": verdicts, "sent": False, "text": text, "key": secrets.token_hex(8)}
+    ctx["receipt"] = ops.orders.receipt(site, actor, game, None, verdicts, sent=False) if verdicts else None
     if request.headers.get("hx-request"):
         return page(request, "_verdicts.html", ctx)
     full = (

@@ -404,10 +404,21 @@ class VerdictOut(BaseModel):
     explanation: str
     request: str | None = None
     reading: str | None = Field(None, description="how the engine read the line, in canonical text")
+    suggestions: list[str] = Field(default_factory=list, description='"did you mean": the names meant')
+    example: str = Field("", description="for a syntax problem: the closest verb's example")
+    awaiting: list[str] = Field(default_factory=list, description="for a pending order: whose answers")
 
     @property
     def ok(self) -> bool:
-        return self.result in ("accepted", "pending", "done")
+        return self.result in ("accepted", "pending", "done", "ignored")
+
+
+class ReceiptOut(BaseModel):
+    """The receipt of a post, for the GM to send back to the player (issue 15)."""
+
+    bbcode: str
+    markdown: str
+    plain: str
 
 
 class PendingOut(BaseModel):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from kingmaker.render.reports import render
+from kingmaker.render.reports.receipt import receipt_for
 from kingmaker.rules import commands as rc
 from kingmaker.rules.candidates import (
     ATTACK,
@@ -33,6 +35,7 @@ from kingmaker.rules.state import GameState
 from kingmaker.rules.units import owner, unit_kind, unit_place
 from kingmaker.service import Actor, BadRequest, NotFound, PermissionDenied
 from kingmaker.service.commands import AskPermission, FinishTurn, Submit
+from kingmaker.service.posts import LineVerdict
 
 from .. import schemas as s
 from .site import Site, key_for, orderer, outcome_out
@@ -204,9 +207,40 @@ def _post(
             explanation=v.explanation,
             request=v.request,
             reading=v.reading,
+            suggestions=list(v.suggestions),
+            example=v.example,
+            awaiting=list(v.awaiting),
         )
         for v in verdicts
     ]
+
+
+def receipt(
+    site: Site, actor: Actor, game: str, by: str | None, verdicts: list[s.VerdictOut], *, sent: bool
+) -> s.ReceiptOut:
+    """The receipt of a post the service answered (``render.reports.receipt``, the one
+    the CLI prints), in the three formats."""
+    author = _author(actor, by)
+    lines = [
+        LineVerdict(
+            v.line,
+            v.column,
+            v.text,
+            v.result,
+            v.rule,
+            v.explanation,
+            v.request,
+            v.reading,
+            tuple(v.suggestions),
+            v.example,
+            tuple(v.awaiting),
+        )
+        for v in verdicts
+    ]
+    doc = receipt_for(site.svc, game, author, lines, sent=sent)
+    return s.ReceiptOut(
+        bbcode=render(doc, "bbcode"), markdown=render(doc, "markdown"), plain=render(doc, "plain")
+    )
 
 
 # -- a turn's end, permissions ---------------------------------------------------------------
