@@ -14,7 +14,12 @@ that viewer may not know:
   secret (names that are part of another name are not searched for);
 - the secrets of the classic walk (``test_leaks.Secrets``): ids of declarations and
   requests that do not concern it (ransoms among them), others' hidden orders, the seed;
-- the terms of a ransom between two other factions (the offer's text).
+- the terms of a ransom between two other factions (the offer's text);
+- another faction's vote in Parliament (the words the reports use for a vote, "Blue's
+  vote on `m1`" or "Blue's vote: against"): a vote on an open proposal is its voter's,
+  and a decided one is told only in the decision's table. The walk checks too whenever a
+  vote is cast on a proposal still open, while Parliament sits (the presiding faction is
+  then shown the Chancery: DEAL.chancery).
 
 The walk must meet enough of them, and the GM's copies must show them."""
 
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -76,6 +82,7 @@ def shown_to(reports: Reports, state: GameState, viewer: str) -> set[str]:
     out: set[str] = set()
     for env in reports.visible(viewer):
         _strings(to_data(env.event), out)
+    out.update(view(state, viewer).chancery)  # the presiding faction's, while Parliament sits
     for v in (view(reports.timeline.initial, viewer), view(state, viewer)):
         for n in v.nobles:
             out.add(n.id)
@@ -145,6 +152,17 @@ def _actor(cmd: rc.Command) -> Any:
     return GM_ACTOR if cmd.by == rc.GM else player(cmd.by)
 
 
+def vote_words(name: str) -> re.Pattern[str]:
+    """The words the reports use for ``name``'s vote, in any format."""
+    return re.compile(rf"\b{re.escape(name)}(?:\[/b\]\[/color\]|\*\*)?'s vote\b")
+
+
+def _open_votes(state: GameState) -> list[str]:
+    """The factions that have voted on the proposal open now."""
+    p = state.parliament
+    return list(p.open.votes) if p is not None and p.open is not None else []
+
+
 def _check(
     reports: Reports,
     state: GameState,
@@ -154,6 +172,7 @@ def _check(
     checked: Counter[str],
 ) -> None:
     gm_text = "\n".join(_texts(reports, rc.GM)[::3])
+    voted = _open_votes(state)
     for viewer in (*FACTIONS, PUBLIC):
         shown = shown_to(reports, state, viewer)
         hidden = {c: kind for c, kind in secret_cards(state, viewer, shown).items() if c in names}
@@ -167,9 +186,25 @@ def _check(
                 assert secret not in text, f"{viewer} reads {secret!r}:\n{text}"
             for phrase in phrases:
                 assert phrase not in text, f"{viewer} reads {phrase!r}:\n{text}"
+            for other in FACTIONS:
+                words = vote_words(reports.names.faction_name(other))
+                if other != viewer:
+                    assert not words.search(text), f"{viewer} reads {other}'s vote:\n{text}"
         for card, kind in hidden.items():
             checked[kind] += 1
             checked[f"{kind} shown to the GM"] += names[card] in gm_text
+        p = state.parliament
+        if p is not None and p.presides == viewer and state.chancery:
+            private = render(private_report(reports, reports.timeline.turns()[-1], viewer), "plain")
+            checked["Chancery shown to the presiding faction"] += all(
+                state.catalog.name_of(c) in private for c in state.chancery
+            )
+        for voter in voted:
+            if voter != viewer:
+                checked["open vote"] += 1
+                checked["open vote shown to the GM"] += bool(
+                    vote_words(reports.names.faction_name(voter)).search(gm_text)
+                )
         checked["ransom terms"] += sum(1 for _, (parties, _) in ransoms.items() if viewer not in parties)
 
 
@@ -226,7 +261,8 @@ def test_no_full_game_report_tells_a_secret(seed: int) -> None:
         state = svc.state("leaks")
         now_waiting = _waiting(state)
         ended = any(isinstance(e.event, ev.TurnEnded) for e in new)
-        if ended or (now_waiting - waiting):
+        voting = any(isinstance(e.event, ev.VoteCast) for e in new) and bool(_open_votes(state))
+        if ended or voting or (now_waiting - waiting):
             _check(reports, state, secrets, ransoms, names, checked)
         waiting = now_waiting
     # games now reach a victory (issue 14) and stop there, some within a few hundred steps
@@ -235,5 +271,31 @@ def test_no_full_game_report_tells_a_secret(seed: int) -> None:
     assert checked["Chancery"] > 50, checked
     assert checked["ransom terms"] > 50, checked
     assert checked["hand shown to the GM"] > 300, checked  # the GM's copy lists every hand
+    assert checked["open vote shown to the GM"] == checked["open vote"], checked
     assert kinds["battle_fought"] + kinds["siege_drawn"] > 10, kinds
     assert kinds["noble_taken"] > 3 and kinds["request_opened"] > 3, kinds
+
+
+def test_no_report_tells_a_vote_before_its_tally() -> None:
+    """The Parliament scenario (``scenario_parliament``: three proposals voted on, then a
+    coronation and a victory), checked at each moment a vote is open and at the end as
+    the random walk checks (the random games seldom hold a Parliament): no other faction
+    and not the public reads a vote before its proposal is decided; the presiding
+    faction alone is shown the Chancery while Parliament sits; no hand leaks."""
+    from .scenario_full import upto
+    from .scenario_parliament import play
+
+    played = play()
+    full = reports_for(played.service, played.game)
+    checked: Counter[str] = Counter()
+    for moment in ("voting", "m2 proposed", "m2 voting", "m3 voting", "end"):
+        reports = upto(full, played.moments[moment])
+        state = reports.timeline.now
+        secrets = Secrets(state.rng.seed)
+        for env in reports.timeline.envelopes:
+            secrets.learn(env, reports)
+        _check(reports, state, secrets, {}, searchable(state), checked)
+    assert checked["open vote"] == 4 * (2 + 1 + 3 + 3), checked  # each open vote, to the 4 others
+    assert checked["open vote shown to the GM"] == checked["open vote"], checked
+    assert checked["Chancery shown to the presiding faction"] == 4, checked
+    assert checked["Chancery"] > 50 and checked["hand"] >= 40, checked

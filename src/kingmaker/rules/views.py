@@ -15,6 +15,7 @@ from typing import Final
 from .chance import commitment
 from .commands import COMBAT_COMMANDS, GM, MOVEMENT_COMMANDS, Command, FormArmy
 from .frozen import FrozenDict
+from .kings import crowned, sole_king
 from .state import (
     Alliance,
     Army,
@@ -88,6 +89,9 @@ class View:
     # -- the end of the game (VICTORY.*): public
     winner: str = ""
     game_over: str = ""  # the rule that ended it ("" while it goes on)
+    # -- Kings (3.1, PARL.two_kings): public
+    sole_king: str = ""  # the sole King ("" with none or two reigning and none proclaimed)
+    proclaimed: str = ""  # the King a passed sole_king motion made sole King, while it lasts
 
     def visible_alliances(self) -> list[tuple[str, ...]]:
         """The member lists of every alliance this viewer can see."""
@@ -194,9 +198,17 @@ def view(state: GameState, viewer: str | None) -> View:
         summoned=state.summoned,
         winner=state.winner,
         game_over=state.game_over,
+        sole_king=sole_king(state) or "",
+        proclaimed=_proclaimed(state),
         seed_commitment=commitment(state.rng.seed),
         seed=state.rng.seed if (gm or state.seed_revealed) else None,
     )
+
+
+def _proclaimed(state: GameState) -> str:
+    """The sole King, when he is sole King by a passed motion (two Kings reign)."""
+    p = state.proclaimed
+    return p.king if p is not None and len(crowned(state)) == 2 and sole_king(state) == p.king else ""
 
 
 def _storm_for(state: GameState, storm: StormRequest, viewer: str) -> StormRequest:

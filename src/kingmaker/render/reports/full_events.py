@@ -195,6 +195,8 @@ def _awards(n: Names, cards: tuple[str, ...], source: str, to: str, rule: str | 
     if giver is not None and getter is not None:
         why = " (the ransom)" if rule == ids.RANSOM_OFFER else ""
         return inlines(n.faction(giver), " gives ", n.faction(getter), f" {_cards(n, cards)}{why}.")
+    if giver is not None and (receiver := _noble(to)) is not None and rule == ids.DEAL_ASSIGN:
+        return inlines(n.faction(giver), f" assigns {_cards(n, cards)} to {n.unit(receiver)}.")
     if holder is not None and getter is not None:
         return inlines(n.faction(getter), f" takes {n.unit(holder)}'s {_cards(n, cards)} as spoils.")
     if giver is not None and to == "event_discard":

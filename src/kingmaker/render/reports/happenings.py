@@ -28,6 +28,7 @@ from .document import Code, Inline, inlines, italic, joined
 from .full_events import full_sentence, is_full
 from .naming import Names, aspects, when
 from .order_text import Describe
+from .parliament import end_sentence, is_end
 
 Sentence = tuple[Inline, ...]
 
@@ -79,6 +80,8 @@ def sentence(
         return inlines(f"The GM restores the game as it stood after entry {number(e.to_seq)}{why}.")
     if is_full(env):
         return full_sentence(env, names, before)
+    if is_end(env):  # Parliament, coronations, the game's end (``parliament``)
+        return end_sentence(env, names, before)
     out = _movement(e, names) or _fighting(e, names) or _diplomacy(e, names) or _service(e, names)
     return out or inlines(italic(_fallback(e)))
 

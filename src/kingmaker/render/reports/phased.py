@@ -25,12 +25,14 @@ from kingmaker.log.service_events import (
 )
 from kingmaker.rules import commands as rc
 from kingmaker.rules import events as ev
+from kingmaker.rules import ids
 from kingmaker.rules.commands import GM
 
 from .context import Reports
 from .document import Block, Item, bullets, heading, italic, para
 from .fighting import Told, battle_blocks, siege_blocks
 from .full_events import redacted, told_in_part
+from .parliament import folded_votes, told_sitting
 from .timeline import Turn
 
 END = "end"
@@ -83,12 +85,19 @@ def _phase_of(ctx: Reports, group: Sequence[Envelope]) -> str | None:
     """The phase a group belongs to: the phase once its first rules event is applied
     (an order that moves the turn on is told in the phase it moved to); None for the
     service's bookkeeping, which joins the section it falls in."""
-    if any(isinstance(e.event, ev.TurnEnded) for e in group):
+    if any(isinstance(e.event, ev.TurnEnded) or _ends_at_turn_end(e.event) for e in group):
         return END
     if all(isinstance(e.event, _BOOKKEEPING) for e in group):
         return None
     first = next((e for e in group if not isinstance(e.event, OrderSubmitted | LineUnread)), group[0])
     return ctx.timeline.state_after(first.seq).phase or None
+
+
+def _ends_at_turn_end(e: object) -> bool:
+    """The game's end found by the check when a turn ends (every victory but
+    Parliament's, which comes in its phase): the turn ends with it, without a
+    ``TurnEnded``."""
+    return isinstance(e, ev.GameEnded) and e.rule != ids.VICTORY_PARLIAMENT
 
 
 def _phase_step(group: Sequence[Envelope]) -> bool:
@@ -119,14 +128,14 @@ def phased_resolution(ctx: Reports, turn: Turn, viewer: str) -> list[Block]:
 
     live = ctx.timeline.live
     sections: list[tuple[str | None, list[Item | Block]]] = []
-    for group in groups(readable(ctx, turn, viewer)):
+    for group in groups(folded_votes(readable(ctx, turn, viewer))):
         if _phase_step(group):
             continue
         phase = _phase_of(ctx, group)
         if not sections or (phase is not None and phase != sections[-1][0]):
             sections.append((phase, []))
         pieces = sections[-1][1]
-        told = told_fight(ctx, group)
+        told = told_fight(ctx, group) or told_sitting(ctx, group, viewer)
         rest = list(group)
         if told is not None:
             blocks = told.blocks

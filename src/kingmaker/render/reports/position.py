@@ -11,6 +11,7 @@ from kingmaker.rules.commands import GM
 from kingmaker.rules.state import Heir, Noble, Ship
 from kingmaker.rules.views import PUBLIC, View
 
+from .crown_position import game_over_blocks
 from .document import Block, Code, Inline, Item, bullets, field, heading, inlines, italic, item, para
 from .naming import Names
 from .position_full import full_position
@@ -105,6 +106,7 @@ def position(
     out: list[Block] = [
         heading(level, title or f"Position: round {v.round}, {names.faction_name(v.turn)} to play"),
         para("Turn order: ", names.factions_list(v.turn_order), "."),
+        *game_over_blocks(v, names),
     ]
     for faction in v.turn_order:
         out += _faction_blocks(v, faction, names, where, level + 1)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from kingmaker.rules.views import View
 
+from .crown_position import crown_position
 from .document import Block, Inline, Item, bullets, heading, inlines, item, para
 from .naming import Names
 
@@ -35,7 +36,7 @@ def full_position(v: View, n: Names, level: int) -> list[Block]:
     turn = inlines(
         f"Round {v.round}, ",
         n.possessive(v.turn),
-        f" turn: {PHASE_WORDS.get(v.phase, v.phase)}. ",
+        f" turn: {'the game is over' if v.game_over else PHASE_WORDS.get(v.phase, v.phase)}. ",
         f"Event deck {_n(v.event_deck_size, 'card')} (discard {len(v.event_discard)}); ",
         f"Crown deck {_n(v.crown_deck_size, 'card')} (discard {len(v.crown_discard)}); ",
         f"Chancery {_n(v.chancery_size, 'card')}.",
@@ -44,6 +45,7 @@ def full_position(v: View, n: Names, level: int) -> list[Block]:
     flags = _flags(v, n)
     if flags:
         out.append(bullets(flags))
+    out += crown_position(v, n, level)  # the Kings; Parliament while it sits
     out += [heading(level, "Hands"), _listed(_hands(v, n))]
     out += [heading(level, "Sieges"), _listed(_sieges(v, n))]
     out += [heading(level, "Captives"), _listed(_captives(v, n))]

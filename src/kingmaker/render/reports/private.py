@@ -8,10 +8,12 @@ from kingmaker.log.service_events import PermissionAsked
 from kingmaker.rules import ids
 from kingmaker.rules.events import PermissionGranted
 from kingmaker.rules.state import GameState
-from kingmaker.rules.views import View, view
+from kingmaker.rules.views import View, as_seen_by, view
 
 from .context import Reports
+from .crown_position import parliament_awaiting
 from .document import Block, Code, Document, Item, bullets, heading, inlines, italic, item, para
+from .hands import hand_blocks
 from .happenings import order_text, permission_words
 from .messages import (
     Message,
@@ -52,6 +54,7 @@ def _awaiting_you(ctx: Reports, state: GameState, v: View, faction: str, due: di
     out += [
         item(storm_sentence(state, st, faction, n, due.get(st), d)) for st in storms_awaiting(state, faction)
     ]
+    out += parliament_awaiting(v, as_seen_by(state, faction), faction, n, d)
     return out
 
 
@@ -153,7 +156,7 @@ def private_report(ctx: Reports, turn: Turn, faction: str) -> Document:
             1, f"Round {rnd}: ", n.possessive(whose), f" turn — private report for {n.faction_name(faction)}"
         )
     ]
-    if v.turn == faction:
+    if v.turn == faction and not v.game_over:
         when_due = f": your orders are due by {when(due[faction])}" if faction in due else ""
         blocks.append(para(italic(f"It is your turn{when_due}.")))
     blocks += [
@@ -165,6 +168,7 @@ def private_report(ctx: Reports, turn: Turn, faction: str) -> Document:
         _listed(_awaiting_you(ctx, state, v, faction, due), "Nothing."),
         heading(2, "Awaiting others"),
         _listed(_awaiting_others(ctx, state, v, faction, due), "Nothing."),
+        *(hand_blocks(n, state, v, faction) if state.phased else []),
         *_standing(ctx, v, faction),
         *position_at_end(ctx, turn, faction),
     ]

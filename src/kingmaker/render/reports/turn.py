@@ -148,7 +148,11 @@ def resolution(ctx: Reports, turn: Turn, viewer: str) -> list[Block]:
 def position_at_end(ctx: Reports, turn: Turn, viewer: str, level: int = 2) -> list[Block]:
     v = ctx.view_at_end(turn, viewer)
     rnd, faction = turn
-    if ctx.timeline.is_over(turn):
+    if v.game_over:
+        title = inlines(
+            "Position at the end of the game (round ", str(rnd), ", ", ctx.names.possessive(faction), " turn)"
+        )
+    elif ctx.timeline.is_over(turn):
         title = inlines("Position at the end of ", ctx.names.possessive(faction), f" turn (round {rnd})")
     else:
         title = inlines(f"Position now (round {v.round}, ", ctx.names.faction(v.turn), " to play)")
