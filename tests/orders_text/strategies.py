@@ -9,9 +9,9 @@ from collections.abc import Callable
 from hypothesis import strategies as st
 
 from kingmaker.data import load_dataset
-from kingmaker.orders_text.parliament_orders import proposal_id, summons_id
 from kingmaker.rules import commands as c
 from kingmaker.rules import ids
+from kingmaker.rules.choices import proposal_id, summons_id
 from kingmaker.rules.deal import new_game
 from kingmaker.rules.queries import legal_destinations
 from kingmaker.rules.state import GameState

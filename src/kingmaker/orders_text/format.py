@@ -16,6 +16,7 @@ from typing import Final
 
 from kingmaker.rules import commands as c
 from kingmaker.rules import ids
+from kingmaker.rules.choices import proposal_id, summons_id
 from kingmaker.rules.parliament import SOLE_KING, VICTORY
 from kingmaker.rules.queries import legal_destinations
 from kingmaker.rules.routes import is_mixed
@@ -23,7 +24,6 @@ from kingmaker.rules.state import GameState
 from kingmaker.rules.votes import ABSTAIN, AGAINST, FOR
 
 from . import names as nm
-from .parliament_orders import proposal_id, summons_id
 from .paths import infer_land_move, infer_via
 from .syntax import keywords, parser
 

@@ -19,6 +19,7 @@ from typing import Final
 from lark import Token, Tree
 
 from kingmaker.rules import commands as c
+from kingmaker.rules.choices import proposal_id, summons_id
 from kingmaker.rules.limits import CHOSEN_ID_MAX, id_problem
 from kingmaker.rules.parliament import SOLE_KING, VICTORY, seats
 from kingmaker.rules.state import GameState, Proposal
@@ -33,22 +34,6 @@ NO_ONE: Final = frozenset({"no one", "noone", "nobody", "none", "no noble", "no 
 _STANCES: Final = {"for_": FOR, "against": AGAINST, "abstain_": ABSTAIN}
 _HOUSES: Final = {"lords": "the Lords", "commons": "the Commons"}
 _PROPOSALS: Final = ("award_for", "sole_king", "victory", "proposal_named")
-
-
-def summons_id(state: GameState, by: str) -> str:
-    """The id of a summons that names none: ``parliament-<round>-<faction>`` (one summons
-    a turn)."""
-    return f"parliament-{state.round}-{by}"
-
-
-def proposal_id(state: GameState, taken: set[str] | frozenset[str] = frozenset()) -> str:
-    """The id of a proposal that names none: ``m<n>``, the first number its sitting (and
-    ``taken``) has not used."""
-    used = {p.id for p in state.parliament.proposals} if state.parliament is not None else set()
-    n = len(used) + 1
-    while f"m{n}" in used or f"m{n}" in taken:
-        n += 1
-    return f"m{n}"
 
 
 def matter(state: GameState, pr: Proposal) -> str:
