@@ -156,7 +156,27 @@ _CONFIG = {
     "generation": {"deterministic": True, "max-examples": MAX_EXAMPLES},
     # drawing the map as a PNG takes a third of a second: a few suffice
     "operations": [{"include-path-regex": r"/map\.png$", "generation": {"max-examples": 3}}],
-    "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "400", "401", "403", "404", "409"]}},
+    "checks": {
+        "positive_data_acceptance": {"expected-statuses": ["2xx", "400", "401", "403", "404", "409"]},
+        # a body over 64 KB is refused before it is read (web.limits.BodyLimit): 413, as documented
+        "negative_data_rejection": {
+            "expected-statuses": [
+                "400",
+                "401",
+                "403",
+                "404",
+                "405",
+                "406",
+                "409",
+                "413",
+                "415",
+                "422",
+                "428",
+                "429",
+                "5xx",
+            ]
+        },
+    },
 }
 schema = schemathesis.openapi.from_dict(_DOC, config=SchemathesisConfig.from_dict(_CONFIG))
 
@@ -217,7 +237,9 @@ def _run_stateful(world: World, who: str) -> None:
         def get_call_kwargs(self, case: schemathesis.Case) -> dict[str, Any]:
             return {"app": world.app, "headers": headers}
 
-        def validate_response(self, response: Any, case: Any, additional_checks: Any = None, **kwargs: Any) -> None:
+        def validate_response(
+            self, response: Any, case: Any, additional_checks: Any = None, **kwargs: Any
+        ) -> None:
             super().validate_response(response, case, [*(additional_checks or []), check], **kwargs)
 
     Scenario.run(settings=settings(_SETTINGS, max_examples=SCENARIOS, stateful_step_count=8))

@@ -109,7 +109,9 @@ class _Writer:
             nm.ARMY: ident in s.armies and not s.armies[ident].fleet,
             nm.FLEET: ident in s.armies and s.armies[ident].fleet,
             nm.HEIR: ident in s.heirs or ident in s.catalog.heirs,
-            nm.CARD: any(ident in t for t in (s.catalog.awards, s.catalog.nobles, s.catalog.ships, s.catalog.events)),
+            nm.CARD: any(
+                ident in t for t in (s.catalog.awards, s.catalog.nobles, s.catalog.ships, s.catalog.events)
+            ),
             nm.PLACE: ident in s.board.places,
             nm.SEA: ident in s.board.seas,
             nm.FACTION: ident in s.turn_order,

@@ -84,7 +84,9 @@ class ParliamentOrders(CrownOrders):
         what = next(ch for ch in st.children if isinstance(ch, Tree) and ch.data in _PROPOSALS)
         as_id = first_of(st, "as_id")
         ident = (
-            self.new_ident(as_id.children[0]) if as_id is not None else proposal_id(self.state, self.post.taken)
+            self.new_ident(as_id.children[0])
+            if as_id is not None
+            else proposal_id(self.state, self.post.taken)
         )
         self.post.taken.add(ident)
         if what.data == "victory":

@@ -29,7 +29,17 @@ from kingmaker.service.game_service import GameService
 from kingmaker.storage import open_store
 from kingmaker.storage.websec import WebSecurityStore
 
-from . import accesslog, errors, routes_api, routes_api_full, routes_gm, routes_play
+from . import (
+    accesslog,
+    errors,
+    routes_api,
+    routes_api_end,
+    routes_api_full,
+    routes_gm,
+    routes_gm_end,
+    routes_parliament,
+    routes_play,
+)
 from .auth import is_gm_session
 from .limits import BodyLimit
 from .ops import Site
@@ -107,8 +117,11 @@ def create_app(
     app.include_router(notify_router)
     app.include_router(routes_api.router)
     app.include_router(routes_api_full.router)
+    app.include_router(routes_api_end.router)
     app.include_router(routes_gm.router)
+    app.include_router(routes_gm_end.router)
     app.include_router(routes_play.router)
+    app.include_router(routes_parliament.router)
 
     @app.get("/", include_in_schema=False)
     def home(request: Request) -> Response:

@@ -25,6 +25,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": s.ErrorOut, "description": "These credentials may not do this"},
     404: {"model": s.ErrorOut, "description": "No such game, unit or item"},
     409: {"model": s.ErrorOut, "description": "The game kept changing; try again"},
+    413: {"model": s.ErrorOut, "description": "The request body is too large (at most 64 KB)"},
     422: {"model": s.ErrorOut, "description": "The request's fields are not valid"},
     429: {
         "model": s.ErrorOut,

@@ -174,12 +174,14 @@ def _full_ctx(site: Site, game: str, state: GameState) -> dict[str, Any]:
     """The full game's part of the console: phase, event, decks, the open battles and
     sieges with their strengths, storms, ransoms and captives (the GM sees all)."""
     if not state.phased:
-        return {"full": None, "fighting": None}
+        return {"full": None, "fighting": None, "duties": None, "parl": None}
     from kingmaker.service import GM_ACTOR
 
     return {
         "full": ops.full.full_game(site, GM_ACTOR, game),
         "fighting": ops.fighting.fighting(site, GM_ACTOR, game),
+        "duties": ops.crown.duties_for(site, GM_ACTOR, game),  # what each faction still has to do
+        "parl": ops.parliament.parliament(site, GM_ACTOR, game),
     }
 
 

@@ -64,11 +64,17 @@ def _map_ctx(site: Site, actor: Actor, game: str) -> dict[str, Any]:
 
 
 def _full_ctx(site: Site, actor: Actor, game: str) -> dict[str, Any]:
-    """The full game's part of a player's pages (phase, hand, captives, storms), from
-    the player's view; None in a game without phases."""
+    """The full game's part of a player's pages (phase, hand, captives, storms, what it
+    may do with its hand, heirs and Parliament), from the player's view; None in a game
+    without phases."""
     if not site.svc.state(game).phased:
-        return {"full": None}
-    return {"full": ops.full.full_game(site, actor, game), "styles": site.styles(game)}
+        return {"full": None, "choices": None, "parl": None}
+    return {
+        "full": ops.full.full_game(site, actor, game),
+        "styles": site.styles(game),
+        "choices": ops.parliament.choices(site, actor, game),  # the hand, the crown, Parliament
+        "parl": ops.parliament.parliament(site, actor, game),
+    }
 
 
 def _panel_ctx(

@@ -106,6 +106,8 @@ class FullGameOut(BaseModel):
     sieges: list[SiegeOut]
     dead: list[str]
     draw_events: bool = Field(description="the service draws each turn's event as it begins")
+    game_over: str = Field(default="", description="the rule that ended the game, once it has ended")
+    winner: str = Field(default="", description="the faction that won, if any")
 
 
 # -- the GM's open battles and sieges -----------------------------------------------------

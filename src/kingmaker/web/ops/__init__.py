@@ -4,7 +4,10 @@ with the API's models. One module per concern: ``games``, ``positions``, ``order
 ``inbox``, ``reports`` (and the log), ``gm`` (the GM's acts); for the full game,
 ``full`` (phase, decks, hands, captives, ransoms, storms, sieges as the caller sees
 them), ``fighting`` (the GM's open battles and sieges, resolving them, the event and
-the phases) and ``captives`` (ransom offers, storm ports, freeing and executing);
+the phases) and ``captives`` (ransom offers, storm ports, freeing and executing); for
+the game's end, ``crown`` (the hand's choices, coronations, what each faction still has
+to do, and those steps) and ``parliament`` (the sitting as the caller sees it, its
+choices and steps);
 ``site`` holds the shared parts and who may see what.
 
 Secrecy: positions come from ``view(state, viewer)``, log entries from
@@ -14,7 +17,20 @@ report builders for that viewer. Text orders go through the service's one use ca
 the rules judge it on the real state.
 """
 
-from . import captives, fighting, full, games, gm, inbox, orders, positions, reports
+from . import captives, crown, fighting, full, games, gm, inbox, orders, parliament, positions, reports
 from .site import Site
 
-__all__ = ["Site", "captives", "fighting", "full", "games", "gm", "inbox", "orders", "positions", "reports"]
+__all__ = [
+    "Site",
+    "captives",
+    "crown",
+    "fighting",
+    "full",
+    "games",
+    "gm",
+    "inbox",
+    "orders",
+    "parliament",
+    "positions",
+    "reports",
+]

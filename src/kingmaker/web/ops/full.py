@@ -83,6 +83,8 @@ def full_game(site: Site, actor: Actor, game: str, faction: str | None = None) -
         ],
         dead=list(v.dead),
         draw_events=site.svc.settings(game).draw_events,
+        game_over=v.game_over,
+        winner=v.winner,
     )
 
 
