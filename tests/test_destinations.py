@@ -117,3 +117,47 @@ def test_destinations_agree_with_decide_on_the_default_map(england: GameState, s
         if i % 25 == 0:
             total += _check_state(p.state) + _check_ships(p.state)
     assert total > 0
+
+
+def _every_unit(state: GameState) -> dict[str, object]:
+    return {u: legal_destinations(state, u) for u in (*state.nobles, *state.ships, *state.armies)}
+
+
+def _kept_agrees_with_fresh(states: list[GameState]) -> int:
+    """The judgments one state carries to the next (``queries._shared``, kept on the
+    board by the state's movement signature) give the answers a state judged afresh
+    gives, for every unit, factions and states alike (issue 16)."""
+    compared = 0
+    for state in states:
+        kept = _every_unit(state)
+        state.board.memo.pop("movement", None)
+        assert kept == _every_unit(state.evolve())
+        compared += len(kept)
+    return compared
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_judgments_kept_across_states_agree_with_fresh_ones(england: GameState, seed: int) -> None:
+    states = [p.state for p in random_play(england, 120, seed)]
+    assert _kept_agrees_with_fresh(states[::3]) > 0
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_judgments_kept_across_states_agree_in_the_full_game(seed: int) -> None:
+    from kingmaker.data import load_dataset
+    from kingmaker.rules.deal import new_game
+    from kingmaker.simulation_full import random_full_play
+
+    ds = load_dataset()
+    start = new_game(
+        ds.board,
+        ds.catalog,
+        ("red", "blue", "green", "gold"),
+        f"kept-{seed}",
+        removed=ds.setup.removed,
+        full_game=True,
+    )
+    states = [p.state for p in random_full_play(start, 400, seed)]
+    assert _kept_agrees_with_fresh(states[::8]) > 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from .frozen import FrozenDict
 
@@ -126,8 +127,12 @@ class Board:
     sea_links: FrozenDict[str, frozenset[str]] = field(init=False, repr=False)
     sea_order: FrozenDict[str, tuple[str, ...]] = field(init=False, repr=False)  # sorted
     ports_of_sea: FrozenDict[str, tuple[str, ...]] = field(init=False, repr=False)
+    #: Memo of what follows from the map alone (``queries``: the voyages from each port
+    #: and sea zone), filled as asked; never compared, hashed or serialised.
+    memo: dict[Any, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "memo", {})
         road_pairs = [(r.places[i], r.places[i + 1]) for r in self.roads for i in range(len(r.places) - 1)]
         object.__setattr__(self, "road_links", _links(road_pairs))
         object.__setattr__(

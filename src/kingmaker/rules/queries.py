@@ -1,7 +1,15 @@
 """Queries for players, the web map and bots: where a unit may go this turn.
 
-One search per unit (a breadth-first walk of the roads or seas, each place judged
-once per faction), not one validation per candidate.
+What the nobles of some factions may do is judged once per state (states are immutable)
+and shared by every unit of those factions (``_Side``): which places they may pass
+through on the roads, their routes from each place they start from (one breadth-first
+walk), and at each location whether they may go inside or lay siege, as far as that
+depends on their factions alone. Only what depends on the unit itself (its troops
+against a location's capacity, a siege's strength) is judged per unit. The voyages from
+each port and sea zone follow from the map alone and are worked out once per board.
+
+Nothing here reads more than ``decide`` would: a faction's answers depend only on its
+own units, the places' holders and occupants, and its own alliances and permissions.
 """
 
 from __future__ import annotations
@@ -9,21 +17,23 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from . import ids
-from .board import Board, Place
+from .board import Board, Place, PlaceKind
 from .combat import siege_checks
 from .decision import Refusal
 from .orders import prior_order
-from .potential import carried, held_inside, total_potential
+from .potential import carried, held_inside, potential, total_potential
 from .sieges import begin_siege, besieged
 from .state import MOVEMENT, GameState, Ship
 from .status import judge
 from .units import ARMY, FLEET, NOBLE, SHIP, commander, fleet_nobles, name, owner, unit_kind
 
+_new = tuple.__new__  # a NamedTuple made without the cost of its keyword-checking __new__
 
-@dataclass(frozen=True, slots=True)
-class Destination:
+
+class Destination(NamedTuple):
     """A place a noble or army may reach: it may always stop in the open there;
     ``enter`` says whether it may go inside, ``siege`` whether it may lay siege (the
     way in when entering is refused). ``rule`` decided ``enter``."""
@@ -37,8 +47,7 @@ class Destination:
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class SeaDestination:
+class SeaDestination(NamedTuple):
     """A sea zone or port a ship or fleet may reach; ``path`` runs from where it is now
     (its sea zone, or its port) through the zones it crosses to the destination.
 
@@ -97,7 +106,20 @@ def legal_destinations(state: GameState, unit: str) -> Destinations:
             unit, False, f"{name(state, first.place)} is under siege: no one leaves it ({ids.SIEGE_SEALED})"
         )
     assert kind in (NOBLE, ARMY)
-    return Destinations(unit, True, "", land_routes(state, members, first.place))
+    return _answer(state, unit, land_routes(state, members, first.place), ())
+
+
+def _answer(
+    state: GameState, unit: str, places: tuple[Destination, ...], waters: tuple[SeaDestination, ...]
+) -> Destinations:
+    """An orderable unit's destinations: the answer made for it before when the same
+    kept destinations came back (``_shared``), else a new one."""
+    shared = _shared(state)
+    key = ("answer", unit)
+    got: Destinations | None = shared.get(key)
+    if got is None or got.places is not places or got.waters is not waters:
+        got = shared[key] = Destinations(unit, True, "", places, waters)
+    return got
 
 
 def land_routes(state: GameState, members: Sequence[str], start: str) -> tuple[Destination, ...]:
@@ -105,31 +127,149 @@ def land_routes(state: GameState, members: Sequence[str], start: str) -> tuple[D
     (through places each may pass) or by one cross-country link, with whether they may
     go inside or lay siege there; ``start`` itself when they stand in the open before
     a location. The ordering checks (turn, ALLY.4/5/6/8) are not made here."""
+    if len(members) == 1:
+        factions: tuple[str | None, ...] = (state.nobles[members[0]].faction,)
+    else:
+        factions = tuple(sorted({owner(state, m) for m in members}, key=str))
+    side = _side(state, factions)
+    troops = total_potential(state, members)
+    inside = state.nobles[members[0]].inside
+    phased = state.phased  # a siege's strength depends on more than the side: never kept
+    key = (start, troops, inside)
+    if not phased:
+        got = side.destinations.get(key)
+        if got is not None:
+            return got
+    routes = side.routes.get(start)
+    if routes is None:
+        routes = side.routes[start] = _routes(state, side, start)
+    out = [
+        _destination(state, side, place, members, troops, path, by_road) for place, path, by_road in routes
+    ]
+    origin = state.board.places[start]
+    if origin.kind.is_location and not inside:
+        out.append(_destination(state, side, origin, members, troops, (start,), False))
+    result = tuple(out)
+    if not phased:
+        side.destinations[key] = result
+    return result
+
+
+class _Side:
+    """What nobles of ``factions`` moving together may do, judged once and shared by all
+    their units on every state with the same ``_signature``: whether each place lets
+    them pass on the roads (``passable``), their routes from each start (``routes``), at
+    each location the verdicts that depend on their factions alone (``verdicts``: enter,
+    its rule and reason, and whether the ``siege`` aspect, ALLY.9, ALLY.12 and the King's
+    Peace let them lay siege), and the destinations of a unit by its start, troops and
+    whether it stands inside (``destinations``; not in a game with phases, where a
+    siege's strength depends on who else stands where)."""
+
+    __slots__ = ("destinations", "factions", "passable", "routes", "verdicts")
+
+    def __init__(self, factions: tuple[str | None, ...]) -> None:
+        self.factions = factions
+        self.passable: dict[str, bool] = {}
+        self.routes: dict[str, tuple[tuple[Place, tuple[str, ...], bool], ...]] = {}
+        self.verdicts: dict[str, tuple[bool, str | None, str, bool]] = {}
+        self.destinations: dict[tuple[str, int, bool], tuple[Destination, ...]] = {}
+
+
+def _side(state: GameState, factions: tuple[str | None, ...]) -> _Side:
+    shared = _shared(state)
+    key = ("side", factions)
+    side: _Side | None = shared.get(key)
+    if side is None:
+        side = shared[key] = _Side(factions)
+    return side
+
+
+#: How many movement signatures each board keeps the judgments of (least recently used
+#: dropped first): a game's successive states mostly share one.
+KEEP = 32
+
+
+def _shared(state: GameState) -> dict[Any, Any]:
+    """The judgments shared by every state with this state's ``_signature`` (kept on
+    the board, for the last ``KEEP`` signatures), found once per state."""
+    memo = state.place_verdicts
+    got: dict[Any, Any] | None = memo.get("shared")
+    if got is None:
+        sig = _signature(state)
+        table: dict[Any, dict[Any, Any]] | None = state.board.memo.get("movement")
+        if table is None:
+            table = state.board.memo["movement"] = {}
+        got = table.pop(sig, None)
+        if got is None:
+            got = {}
+            while len(table) >= KEEP:
+                try:
+                    del table[next(iter(table))]
+                except (KeyError, RuntimeError, StopIteration):  # another thread got there
+                    break
+        table[sig] = got
+        memo["shared"] = got
+    return got
+
+
+def _signature(state: GameState) -> tuple[Any, ...]:
+    """Everything of ``state`` that the judgments in ``_shared`` read (``status.judge``
+    for the road, entering, sieges and ports; the occupants and troops inside, ALLY.9,
+    ALLY.12, the King's Peace, SIEGE.sealed): two states with the same signature get
+    the same answers. The round and turn count only while a cooling-off or a summons
+    is recorded (nothing else here depends on them)."""
+    inside = tuple(
+        (n.id, n.place, n.faction, potential(state, n.id), n.captive_of)
+        for n in state.nobles.values()
+        if n.inside
+    )
+    timing = (state.round, state.turn_index) if state.cooling_off or state.summoned is not None else None
+    return (
+        state.turn_order,
+        state.control,
+        state.alliances,
+        state.permissions,
+        state.sieges,
+        state.cooling_off,
+        state.summoned,
+        timing,
+        inside,
+    )
+
+
+def _routes(state: GameState, side: _Side, start: str) -> tuple[tuple[Place, tuple[str, ...], bool], ...]:
+    """The places reached from ``start``: by road (breadth-first, each place's
+    neighbours in ``board.road_order``, as ``road_paths``; a place the side may not pass
+    is reached but not gone through), sorted, then by one cross-country link; each with
+    its path and whether it is by road. ``start`` itself is not among them."""
     board = state.board
     places = board.places
-    factions = tuple({owner(state, m) for m in members})
-    passable: dict[str, bool] = {}
-
-    def can_pass(pid: str) -> bool:
-        ok = passable.get(pid)
-        if ok is None:
-            p = places[pid]
-            ok = all(judge(state, p, f, ids.ROAD).ok for f in factions)
-            passable[pid] = ok
-        return ok
-
-    paths = road_paths(board, start, can_pass)
-    troops = total_potential(state, members)
-    out: list[Destination] = []
-    for pid in sorted(paths):
-        if pid != start:
-            out.append(_destination(state, places[pid], members, factions, troops, paths[pid], True))
+    links = board.road_order
+    passable = side.passable
+    factions = side.factions
+    paths: dict[str, tuple[str, ...]] = {start: (start,)}
+    frontier = [start]
+    while frontier:
+        following = []
+        for here in frontier:
+            base = paths[here]
+            for nxt in links.get(here, ()):
+                if nxt in paths:
+                    continue
+                paths[nxt] = (*base, nxt)
+                ok = passable.get(nxt)
+                if ok is None:
+                    p = places[nxt]
+                    ok = passable[nxt] = p.kind is PlaceKind.COUNTRY or all(
+                        judge(state, p, f, ids.ROAD).ok for f in factions
+                    )
+                if ok:
+                    following.append(nxt)
+        frontier = following
+    out = [(places[pid], paths[pid], True) for pid in sorted(paths) if pid != start]
     for pid in sorted(board.cross_links.get(start, ())):
         if pid not in paths:
-            out.append(_destination(state, places[pid], members, factions, troops, (start, pid), False))
-    origin = places[start]
-    if origin.kind.is_location and not state.nobles[members[0]].inside:
-        out.append(_destination(state, origin, members, factions, troops, (start,), False))
+            out.append((places[pid], (start, pid), False))
     return tuple(out)
 
 
@@ -173,29 +313,35 @@ def road_path(board: Board, start: str, dest: str) -> tuple[str, ...] | None:
 
 def _destination(
     state: GameState,
+    side: _Side,
     place: Place,
     members: Sequence[str],
-    factions: Sequence[str | None],
     troops: int,
     path: tuple[str, ...],
     by_road: bool,
 ) -> Destination:
-    if not place.kind.is_location:
-        return Destination(place.id, path, by_road, False, None, False)
-    extra = tuple(_force_there(state, members, place)) if state.phased else ()
-    key = (tuple(sorted(factions, key=str)), troops, ",".join((place.id, *extra)))
-    memo = state.place_verdicts
-    got = memo.get(key)
+    pid = place.id
+    if place.kind is PlaceKind.COUNTRY:
+        return _new(Destination, (pid, path, by_road, False, None, False, ""))
+    got = side.verdicts.get(pid)
     if got is None:
-        got = memo[key] = _place_verdict(state, place, (*members, *extra), factions, troops)
-    enter, rule, siege, reason = got
-    return Destination(place.id, path, by_road, enter, rule, siege, reason)
+        got = side.verdicts[pid] = _side_verdict(state, place, side.factions, members)
+    enter, rule, reason, siege = got
+    if enter and place.capacity is not None and held_inside(state, pid) + troops > place.capacity:
+        enter, rule, reason = False, ids.LOC_CAPACITY, f"{place.name} holds at most {place.capacity} troops"
+    if enter and pid in state.sieges:
+        enter, rule, reason = False, ids.SIEGE_SEALED, f"{place.name} is under siege: no one enters it"
+    if siege and state.phased:
+        siege = _strong_enough(state, members, place)
+    return _new(Destination, (pid, path, by_road, enter, rule, siege, reason))
 
 
-def _place_verdict(
-    state: GameState, place: Place, members: Sequence[str], factions: Sequence[str | None], troops: int
-) -> tuple[bool, str | None, bool, str]:
-    """Whether troops of these factions may go inside (and the rule) or lay siege."""
+def _side_verdict(
+    state: GameState, place: Place, factions: Sequence[str | None], members: Sequence[str]
+) -> tuple[bool, str | None, str, bool]:
+    """Whether troops of these factions may go inside (with the rule and why not) and
+    whether they may lay siege, as far as it depends on their factions (``members``:
+    some of their nobles, for ALLY.9 and ALLY.12, which look only at their factions)."""
     enter, rule, reason = True, None, ""
     for f in factions:
         v = judge(state, place, f, ids.ENTER)
@@ -203,41 +349,59 @@ def _place_verdict(
             enter, rule, reason = False, v.rule, v.reason
             break
         rule = v.rule if rule is None or v.rule == ids.LOC_PERMISSION else rule
-    if enter and place.capacity is not None and held_inside(state, place.id) + troops > place.capacity:
-        enter, rule, reason = False, ids.LOC_CAPACITY, f"{place.name} holds at most {place.capacity} troops"
-    if enter and besieged(state, place.id):
-        enter, rule, reason = False, ids.SIEGE_SEALED, f"{place.name} is under siege: no one enters it"
     siege = all(judge(state, place, f, ids.SIEGE).ok for f in factions)
     if siege:
         own = set(factions)
-        if any(state.nobles[n].faction in own for n in state.inside_by_place.get(place.id, ())):
+        nobles = state.nobles
+        if any(nobles[n].faction in own for n in state.inside_by_place.get(place.id, ())):
             siege = False
         else:
             try:
                 siege_checks(state, "", members, place)
-                if state.phased:  # SIEGE.strength (the rest of a lone noble's force is in members)
-                    begin_siege(state, members, place)
             except Refusal:
                 siege = False
-    return enter, rule, siege, reason
+    return enter, rule, reason, siege
 
 
-def _force_there(state: GameState, members: Sequence[str], place: Place) -> list[str]:
+def _strong_enough(state: GameState, members: Sequence[str], place: Place) -> bool:
+    """SIEGE.strength: whether these nobles, with the rest of a lone noble's force in
+    the open there (BATTLE.sides), may lay siege to ``place``."""
+    laying = (*members, *_force_there(state, members, place))
+    memo = state.place_verdicts
+    key = ("strength", laying, place.id)
+    ok = memo.get(key)
+    if ok is None:
+        try:
+            begin_siege(state, laying, place)
+            ok = True
+        except Refusal:
+            ok = False
+        memo[key] = ok
+    return bool(ok)
+
+
+def _force_there(state: GameState, members: Sequence[str], place: Place) -> tuple[str, ...]:
     """The nobles of a lone noble's faction in the open at ``place`` in no army: the
     force he would lay a siege with there (BATTLE.sides)."""
     if len(members) != 1 or members[0] in state.army_of:
-        return []
+        return ()
     faction = state.nobles[members[0]].faction
-    return [
-        n.id
-        for n in state.nobles.values()
-        if n.id != members[0]
-        and n.faction == faction
-        and n.place == place.id
-        and not n.inside
-        and n.captive_of is None
-        and n.id not in state.army_of
-    ]
+    return tuple(n for n in _in_the_open(state).get((faction, place.id), ()) if n != members[0])
+
+
+def _in_the_open(state: GameState) -> dict[tuple[str | None, str], list[str]]:
+    """The nobles in the open at each place in no army and not captive, by faction and
+    place, in the order of ``state.nobles``."""
+    memo = state.place_verdicts
+    got: dict[tuple[str | None, str], list[str]] | None = memo.get("open")
+    if got is None:
+        got = {}
+        army_of = state.army_of
+        for n in state.nobles.values():
+            if n.place is not None and not n.inside and n.captive_of is None and n.id not in army_of:
+                got.setdefault((n.faction, n.place), []).append(n.id)
+        memo["open"] = got
+    return got
 
 
 def _waters(state: GameState, unit: str, kind: str) -> Destinations:
@@ -248,7 +412,7 @@ def _waters(state: GameState, unit: str, kind: str) -> Destinations:
         return Destinations(unit, False, why)
     board = state.board
     lead = state.ships[ships[0]]
-    factions = tuple({owner(state, s) for s in ships})
+    factions = tuple(sorted({owner(state, s) for s in ships}, key=str))
     if lead.in_port:
         port = board.places[lead.place]
         for s in ships:
@@ -260,30 +424,90 @@ def _waters(state: GameState, unit: str, kind: str) -> Destinations:
                         unit, False, f"{name(state, s)} may not leave {port.name}: {v.reason} ({v.rule})"
                     )
     passengers = fleet_nobles(state, ships)
-    routes = sea_routes(state, lead)
-    out: list[SeaDestination] = [
-        SeaDestination(to, path, False, True, None, False) for to, path in routes if to in board.seas
-    ]
-    load = sum(carried(state, s) for s in ships)
-    for pid, path in routes:
-        if pid in board.seas:
-            continue
-        place = board.places[pid]
-        enter, rule, reason = True, None, ""
-        for f in factions:
-            v = judge(state, place, f, ids.SHIP_ENTER)
-            if not v.ok:
-                enter, rule, reason = False, v.rule, v.reason
-                break
-            rule = v.rule if rule is None or v.rule == ids.LOC_PERMISSION else rule
-        land = bool(passengers) and all(
-            judge(state, place, state.nobles[p].faction, ids.DISEMBARK, enter=True).ok for p in passengers
+    landers = tuple(sorted({state.nobles[p].faction for p in passengers}, key=str))
+    load = sum(carried(state, s) for s in ships) if passengers else 0
+    shared = _shared(state)
+    key = ("waters", factions, lead.place, lead.in_port, landers, load)
+    kept: tuple[SeaDestination, ...] | None = shared.get(key)
+    if kept is None:
+        kept = shared[key] = _voyage_destinations(state, factions, lead, landers, load)
+    return _answer(state, unit, (), kept)
+
+
+def _voyage_destinations(
+    state: GameState, factions: tuple[str | None, ...], lead: Ship, landers: tuple[str | None, ...], load: int
+) -> tuple[SeaDestination, ...]:
+    """Where ships of ``factions`` may sail from where ``lead`` is, and whether their
+    passengers (of ``landers``, ``load`` troops) may land and go inside at each port."""
+    passengers = bool(landers)
+    _, zones, ports = _voyages(state.board, lead.place, lead.in_port)
+    entry = _memo_of(state, ("ship_enter", factions))
+    landing = _memo_of(state, ("disembark", landers))
+    sieges = state.sieges
+    out: list[SeaDestination] = list(zones)
+    for place, path in ports:
+        pid = place.id
+        verdict = entry.get(pid)
+        if verdict is None:
+            verdict = entry[pid] = _entry_verdict(state, place, factions)
+        land = False
+        if passengers:
+            known: bool | None = landing.get(pid)
+            if known is None:
+                known = landing[pid] = all(
+                    judge(state, place, f, ids.DISEMBARK, enter=True).ok for f in landers
+                )
+            land = known
+            if land and place.capacity is not None:
+                land = held_inside(state, pid) + load <= place.capacity
+            land = land and pid not in sieges  # SIEGE.sealed
+        out.append(_new(SeaDestination, (pid, path, True, verdict[0], verdict[1], land, verdict[2])))
+    return tuple(out)
+
+
+def _memo_of(state: GameState, key: tuple[str, tuple[str | None, ...]]) -> dict[str, Any]:
+    """A memo of judgments per port for these factions (``_shared``)."""
+    memo = _shared(state)
+    got: dict[str, Any] | None = memo.get(key)
+    if got is None:
+        got = memo[key] = {}
+    return got
+
+
+def _entry_verdict(
+    state: GameState, place: Place, factions: Sequence[str | None]
+) -> tuple[bool, str | None, str]:
+    enter, rule, reason = True, None, ""
+    for f in factions:
+        v = judge(state, place, f, ids.SHIP_ENTER)
+        if not v.ok:
+            return False, v.rule, v.reason
+        rule = v.rule if rule is None or v.rule == ids.LOC_PERMISSION else rule
+    return enter, rule, reason
+
+
+def _voyages(
+    board: Board, origin: str, in_port: bool
+) -> tuple[
+    tuple[tuple[str, tuple[str, ...]], ...],
+    tuple[SeaDestination, ...],
+    tuple[tuple[Place, tuple[str, ...]], ...],
+]:
+    """From a port (``in_port``) or a sea zone: ``sea_routes``' voyages, the sea-zone
+    destinations (the same for every ship there, whatever the state) and the ports with
+    their routes. Worked out once per board."""
+    key = ("voyages", origin, in_port)
+    got = board.memo.get(key)
+    if got is None:
+        routes = _sea_routes(board, origin, in_port)
+        zones = tuple(
+            _new(SeaDestination, (to, path, False, True, None, False, ""))
+            for to, path in routes
+            if to in board.seas
         )
-        if land and place.capacity is not None:
-            land = held_inside(state, pid) + load <= place.capacity
-        land = land and not besieged(state, pid)  # SIEGE.sealed
-        out.append(SeaDestination(pid, path, True, enter, rule, land, reason))
-    return Destinations(unit, True, "", waters=tuple(out))
+        ports = tuple((board.places[to], path) for to, path in routes if to not in board.seas)
+        got = board.memo[key] = (routes, zones, ports)
+    return got
 
 
 def sea_routes(state: GameState, lead: Ship) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -291,13 +515,15 @@ def sea_routes(state: GameState, lead: Ship) -> tuple[tuple[str, tuple[str, ...]
     route from where it is: every sea zone reachable through zones (from a port: the
     zones it borders and beyond), sorted, then every port bordering one of them except
     the one it is in. Ports are judged by ``decide``; this is only the geometry."""
-    board = state.board
-    origin = lead.place
-    routes = zone_routes(state, lead)
+    return _voyages(state.board, lead.place, lead.in_port)[0]
+
+
+def _sea_routes(board: Board, origin: str, in_port: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    routes = _zone_routes(board, origin, in_port)
     out: list[tuple[str, tuple[str, ...]]] = [
-        (sea, routes[sea]) for sea in sorted(routes) if lead.in_port or sea != origin
+        (sea, routes[sea]) for sea in sorted(routes) if in_port or sea != origin
     ]
-    seen_ports: set[str] = {origin} if lead.in_port else set()
+    seen_ports: set[str] = {origin} if in_port else set()
     for sea in sorted(routes):
         for pid in board.ports_of_sea.get(sea, ()):
             if pid not in seen_ports:
@@ -311,14 +537,16 @@ def zone_routes(state: GameState, lead: Ship) -> dict[str, tuple[str, ...]]:
     voyage, with its route from where it is: from a port, the port then the zones
     crossed (the zones it borders first); at sea, the zone it is in then the zones
     crossed (that zone's own route is itself alone). Breadth-first, in sorted order."""
-    board = state.board
-    origin = lead.place
-    if lead.in_port:
+    return _zone_routes(state.board, lead.place, lead.in_port)
+
+
+def _zone_routes(board: Board, origin: str, in_port: bool) -> dict[str, tuple[str, ...]]:
+    if in_port:
         port = board.places.get(origin)
         starts = list(port.seas) if port is not None else []
     else:
         starts = [origin]
-    routes: dict[str, tuple[str, ...]] = {s: (origin, s) if lead.in_port else (s,) for s in starts}
+    routes: dict[str, tuple[str, ...]] = {s: (origin, s) if in_port else (s,) for s in starts}
     queue = deque(sorted(starts))
     order = board.sea_order
     while queue:

@@ -429,14 +429,24 @@ class GameState:
         return FrozenDict({u: a.id for a in self.armies.values() for u in a.units})
 
     @cached_property
+    def permitted(self) -> frozenset[tuple[str, str, str]]:
+        """Each (place, faction, aspect) a permission lets the faction use, granted by the
+        place's current controller (ruling R5)."""
+        control = self.control
+        return frozenset(
+            (p.place, p.to, a) for p in self.permissions if control.get(p.place) == p.by for a in p.aspects
+        )
+
+    @cached_property
     def judgments(self) -> dict[tuple[str, str | None, str, bool], Any]:
         """Memo of place judgments (``status.judge``) for this immutable state."""
         return {}
 
     @cached_property
-    def place_verdicts(self) -> dict[tuple[tuple[str | None, ...], int, str], Any]:
-        """Memo of what a body of troops of given factions may do at a place
-        (``queries.legal_destinations``): shared by every unit it fits."""
+    def place_verdicts(self) -> dict[Any, Any]:
+        """Memo of ``queries.legal_destinations`` for this immutable state: for each set of
+        factions moving together, what they may pass and do at each place and their
+        routes from each start, shared by every unit of theirs."""
         return {}
 
     @cached_property

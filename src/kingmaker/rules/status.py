@@ -35,13 +35,9 @@ def non_allied_inside(state: GameState, place_id: str, faction: str | None) -> t
 
 def has_permission(state: GameState, place_id: str, faction: str | None, aspect: str) -> bool:
     """Ruling R5: a permission recorded by the place's current controller."""
-    holder = state.control.get(place_id)
-    if holder is None or faction is None:
+    if faction is None or not state.permissions:
         return False
-    return any(
-        p.place == place_id and p.to == faction and p.by == holder and aspect in p.aspects
-        for p in state.permissions
-    )
+    return (place_id, faction, aspect) in state.permitted
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,17 +84,65 @@ def judge(
 
 
 def _judge(state: GameState, place: Place, faction: str | None, aspect: str, enter: bool) -> Verdict:
-    st = status(state, place, faction)
-    if st is None:
+    kind = place.kind
+    if kind is PlaceKind.COUNTRY:
         return _PASS
+    if kind is PlaceKind.UNFORTIFIED_TOWN or kind is PlaceKind.OPEN_TOWN:
+        st = ids.UNFORTIFIED if kind is PlaceKind.UNFORTIFIED_TOWN else ids.OPEN
+        if state.inside_by_place.get(place.id):
+            return _judge_town(state, place, faction, aspect, _RULES[st, aspect], kind.label)
+        # no one inside: only the kind, the aspect and (for a siege) the faction count
+        empty = (kind, st, aspect, False, None, faction if aspect == ids.SIEGE else None, False)
+        v = _FIXED.get(empty)
+        if v is None:
+            v = _FIXED[empty] = _judge_town(state, place, faction, aspect, _RULES[st, aspect], kind.label)
+        return v
+    holder = state.control.get(place.id)
+    permitted = False
+    if holder is None:
+        st = ids.NEUTRAL
+    elif faction is not None and (holder == faction or holder in state.allies.get(faction, ())):
+        st = ids.FRIENDLY  # state.friends(faction, holder)
+    else:
+        st = ids.UNFRIENDLY
+        if state.permissions:
+            asked = ids.ENTER if aspect == ids.DISEMBARK else aspect
+            permitted = has_permission(state, place.id, faction, asked)
+    if st != ids.UNFRIENDLY:
+        holder = faction = None  # the verdict does not depend on them
+    key = (kind, st, aspect, enter, holder, faction, permitted)
+    v = _FIXED.get(key)
+    if v is None:
+        v = _FIXED[key] = _fixed(kind, st, aspect, enter, holder, faction, permitted)
+    return v
+
+
+#: The rule id of each status and aspect (``ids.loc``).
+_RULES: dict[tuple[str, str], str] = {(st, a): ids.loc(st, a) for st in ids.STATUSES for a in ids.ASPECTS}
+
+#: The verdicts that depend only on the place's kind, its status, the aspect and (when
+#: unfriendly) its holder, the faction and a permission, or (a town no one is inside)
+#: on its kind, the aspect and, for a siege, the faction: each made once per process.
+_FIXED: dict[tuple[PlaceKind, str, str, bool, str | None, str | None, bool], Verdict] = {}
+
+
+def _fixed(
+    place_kind: PlaceKind,
+    st: str,
+    aspect: str,
+    enter: bool,
+    holder: str | None,
+    faction: str | None,
+    permitted: bool,
+) -> Verdict:
+    """The verdict of a city, town or castle of ``place_kind`` whose status is ``st``
+    for the faction (``permitted``: its holder's permission for the aspect, R5)."""
     rule = ids.loc(st, aspect)
+    kind = place_kind.label
     if st == ids.FRIENDLY:
         if aspect == ids.SIEGE:
-            return Verdict(False, rule, f"the {place.kind.label} is held by its own side or an ally")
+            return Verdict(False, rule, f"the {kind} is held by its own side or an ally")
         return _ok(rule)
-    kind = place.kind.label
-    if st in (ids.UNFORTIFIED, ids.OPEN):
-        return _judge_town(state, place, faction, aspect, rule, kind)
     if st == ids.NEUTRAL:
         if aspect == ids.ROAD:
             return Verdict(False, rule, f"a neutral {kind} blocks road movement")
@@ -116,20 +160,19 @@ def _judge(state: GameState, place: Place, faction: str | None, aspect: str, ent
             )
         return Verdict(True, rule)
     # unfriendly
-    holder = state.control.get(place.id, "")
     if aspect == ids.SIEGE:
         return _ok(rule)
     if aspect == ids.DISEMBARK:
         if not enter:
             return _ok(rule)
-        if has_permission(state, place.id, faction, ids.ENTER):
+        if permitted:
             return _ok(ids.LOC_PERMISSION)
         return Verdict(
             False,
             rule,
             f"the {kind} is held by {holder}; nobles landing may stay in the open but must lay siege to get in",
         )
-    if has_permission(state, place.id, faction, aspect):
+    if permitted:
         return _ok(ids.LOC_PERMISSION)
     what = {
         ids.ROAD: "to pass",
