@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import unicodedata
-from typing import Final
+from typing import Final, cast
 
 ID_MAX: Final = 64  # any id a command names (a player's chosen id gets a faction prefix)
 CHOSEN_ID_MAX: Final = 40  # an id someone chooses: a game id, an id in orders (AS rg), a data id
@@ -122,14 +122,39 @@ def command_problem(command: object) -> str | None:
     exists is for the rules."""
     if not dataclasses.is_dataclass(command) or isinstance(command, type):
         return "not a command"
-    kind = getattr(command, "kind", type(command).__name__)
-    for f in dataclasses.fields(command):
-        value = getattr(command, f.name)
-        where = f"{f.name.rstrip('_')} field of the {kind.replace('_', ' ')}"
-        problem = _field_problem(f.name, value, where)
+    names = _FIELD_NAMES.get(type(command))
+    if names is None:
+        names = _FIELD_NAMES[type(command)] = tuple(f.name for f in dataclasses.fields(command))
+    for name in names:
+        value = getattr(command, name)
+        if _fine(name, value):
+            continue
+        kind = getattr(command, "kind", type(command).__name__)
+        where = f"{name.rstrip('_')} field of the {kind.replace('_', ' ')}"
+        problem = _field_problem(name, value, where)
         if problem is not None:
             return problem
     return None
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _fine(name: str, value: object) -> bool:
+    """A quick look: True only where ``_field_problem`` finds nothing (the common case,
+    judged without building its messages); False: look closer."""
+    if value is None or value is True or value is False:
+        return True
+    t = type(value)
+    if t is str:
+        text = cast(str, value)
+        return name not in _FREE_TEXT and 0 < len(text) <= ID_MAX and _ID.fullmatch(text) is not None
+    if t is int:
+        return abs(cast(int, value)) <= RANDOM_MAX
+    if t is tuple:
+        items = cast(tuple[object, ...], value)
+        return len(items) <= LIST_MAX and all(_fine(name, v) for v in items)
+    return False
 
 
 def _field_problem(name: str, value: object, where: str) -> str | None:
