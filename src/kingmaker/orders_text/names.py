@@ -20,13 +20,15 @@ import bisect
 import difflib
 import functools
 import re
+import threading
 import weakref
+from collections import OrderedDict
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
-from kingmaker.rules.board import default_name
-from kingmaker.rules.cards import AwardKind
+from kingmaker.rules.board import Board, default_name
+from kingmaker.rules.cards import AwardKind, Catalog
 from kingmaker.rules.commands import GM
 from kingmaker.rules.queries import Destinations
 from kingmaker.rules.state import GameState
@@ -253,19 +255,42 @@ class _Pool:
         return self.bigram_index
 
 
+class _Index:
+    """The names themselves (by kind, their display forms, and the pools of several kinds
+    made as asked), shared by every ``Names`` whose state and viewer give the same
+    ``_signature``."""
+
+    __slots__ = ("by_kind", "display", "pools")
+
+    def __init__(self) -> None:
+        self.by_kind: dict[str, _Pool] = {}
+        self.display: dict[tuple[str, str], str] = {}
+        self.pools: dict[frozenset[str], _Pool] = {}
+
+
 class Names:
     """Every name of one game state, by kind. Build with :func:`names_for`."""
 
     def __init__(
-        self, state: GameState, faction_names: Mapping[str, str] | None = None, viewer: str | None = None
+        self,
+        state: GameState,
+        faction_names: Mapping[str, str] | None = None,
+        viewer: str | None = None,
+        *,
+        index: _Index | None = None,
     ):
         self.state = state
         self.viewer = viewer  # a faction: only the ids it may know are names (no hint of secrets)
-        self._by_kind: dict[str, _Pool] = {}
-        self._display: dict[tuple[str, str], str] = {}
-        self._pools: dict[frozenset[str], _Pool] = {}
         self.destinations: dict[str, Destinations] = {}  # legal_destinations, as orders ask
-        self._build(faction_names or {})
+        built = index is None
+        if index is None:
+            index = _Index()
+        self.index = index
+        self._by_kind = index.by_kind
+        self._display = index.display
+        self._pools = index.pools
+        if built:
+            self._build(faction_names or {})
 
     # -- building --------------------------------------------------------------------------
     def _put(self, e: Entity, keys: Iterable[str]) -> None:
@@ -515,6 +540,12 @@ class Names:
 
 _CACHE: dict[tuple[int, str | None], tuple[weakref.ref[GameState], tuple[tuple[str, str], ...], Names]] = {}
 _CACHE_SIZE: Final = 16
+#: The name indexes of the states most recently asked about, by ``_signature``: a game's
+#: successive states mostly name the same things (an order that moves a noble or grants
+#: a permission changes no name).
+_INDEXES: OrderedDict[tuple[object, ...], tuple[Catalog, Board, _Index]] = OrderedDict()
+_INDEXES_SIZE: Final = 32
+_LOCK = threading.Lock()
 
 
 def _chosen(state: GameState, ident: str) -> tuple[str, ...]:
@@ -524,17 +555,53 @@ def _chosen(state: GameState, ident: str) -> tuple[str, ...]:
     return (rest,) if dash and rest and faction in state.turn_order else ()
 
 
+def _signature(state: GameState, fn: tuple[tuple[str, str], ...], viewer: str | None) -> tuple[object, ...]:
+    """Everything of ``state`` that ``Names._build`` reads for ``viewer``: two states with
+    the same signature have the same names (the catalog and board are compared by
+    identity, kept alongside)."""
+    return (
+        id(state.catalog),
+        id(state.board),
+        fn,
+        viewer,
+        state.turn_order,
+        tuple((n.id, n.awards) for n in state.nobles.values()),
+        tuple(state.ships),
+        tuple((a.id, a.fleet) for a in state.armies.values()),
+        tuple(state.heirs),
+        tuple(state.hands.values()),
+        tuple((r.id, r.by, r.awaiting) for r in state.requests.values()),
+        tuple(state.closed),
+        tuple((d.id, d.by, d.invited) for d in state.declarations.values()),
+        tuple((a.id, a.public, a.members) for a in state.alliances.values()),
+        tuple(c.id for c in state.combats),
+    )
+
+
 def names_for(
     state: GameState, faction_names: Mapping[str, str] | None = None, viewer: str | None = None
 ) -> Names:
     """The names of ``state`` as ``viewer`` may know them (a faction sees no secret ids;
-    None or the GM: every name). Cached for the few states most recently asked about."""
+    None or the GM: every name). Cached for the few states most recently asked about;
+    states that name the same things share one index."""
     key = (id(state), viewer)
     fn = tuple(sorted((faction_names or {}).items()))
     hit = _CACHE.get(key)
     if hit is not None and hit[0]() is state and hit[1] == fn:
         return hit[2]
-    names = Names(state, faction_names, viewer)
+    sig = _signature(state, fn, viewer)
+    with _LOCK:
+        shared = _INDEXES.get(sig)
+        if shared is not None and shared[0] is state.catalog and shared[1] is state.board:
+            _INDEXES.move_to_end(sig)
+    if shared is not None and shared[0] is state.catalog and shared[1] is state.board:
+        names = Names(state, faction_names, viewer, index=shared[2])
+    else:
+        names = Names(state, faction_names, viewer)
+        with _LOCK:
+            _INDEXES[sig] = (state.catalog, state.board, names.index)
+            while len(_INDEXES) > _INDEXES_SIZE:
+                _INDEXES.popitem(last=False)
     if len(_CACHE) >= _CACHE_SIZE:
         for k in list(_CACHE)[: _CACHE_SIZE // 2]:
             _CACHE.pop(k, None)
