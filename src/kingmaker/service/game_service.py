@@ -80,10 +80,11 @@ class GameService:
         bad_key = limits.key_problem(idempotency_key)
         if bad_key is not None:
             raise BadRequest(bad_key)
-        outcome = self._dispatch(actor, command, idempotency_key)
-        if not outcome.replayed:
-            self._automatic_steps(outcome.game)
-        return outcome
+        with self.uow.request():  # the store's head is read once (``UnitOfWork.request``)
+            outcome = self._dispatch(actor, command, idempotency_key)
+            if not outcome.replayed:
+                self._automatic_steps(outcome.game)
+            return outcome
 
     def _automatic_steps(self, game: str) -> None:
         """What the service does by itself once a command is done: in a full game whose
@@ -135,14 +136,16 @@ class GameService:
     ) -> list[posts.LineVerdict]:
         """A post of text orders by ``author``, each line judged and (``send``) submitted,
         with one verdict per line (``service.posts``)."""
-        return posts.post(self, actor, game, text, author, send=send, key=key)
+        with self.uow.request():
+            return posts.post(self, actor, game, text, author, send=send, key=key)
 
     def preview(self, actor: Actor, command: Submit) -> Outcome:
         r"""What submitting ``command`` would answer now; nothing is written. Raises the
         same ``ServiceError``\ s as ``execute``."""
         limits.check(command)
         self.require_game(command.game)
-        return handlers.preview(self.uow, actor, command)
+        with self.uow.request():
+            return handlers.preview(self.uow, actor, command)
 
     # ------------------------------------------------------------------ queries
     def state(self, game: str) -> GameState:

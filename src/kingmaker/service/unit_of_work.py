@@ -17,7 +17,8 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -80,6 +81,34 @@ class UnitOfWork:
         self._catalogs: dict[int, tuple[dict[str, Any], Catalog]] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
+        self._scope = threading.local()  # see ``request``
+
+    @contextmanager
+    def request(self) -> Iterator[None]:
+        """One request of the service (a command, a post): within it, a held game whose
+        head was read from the store once is taken as fresh (``held`` asks the store
+        again in the next request, so what other processes append shows up then), and
+        an append moves it on (the store checks the head as it appends, so a command
+        decided on a stale game is refused and decided again). Nested requests share
+        the outer one's."""
+        if getattr(self._scope, "heads", None) is not None:
+            yield
+            return
+        self._scope.heads = {}
+        try:
+            yield
+        finally:
+            self._scope.heads = None
+
+    def _fresh(self, game: str, proj: Projection) -> bool:
+        """Whether ``proj`` is known, within this request, to be the store's head."""
+        heads: dict[str, int] | None = getattr(self._scope, "heads", None)
+        return heads is not None and heads.get(game) == proj.head
+
+    def _seen(self, game: str, head: int) -> None:
+        heads: dict[str, int] | None = getattr(self._scope, "heads", None)
+        if heads is not None:
+            heads[game] = head
 
     def lock(self, game: str) -> threading.Lock:
         with self._guard:
@@ -126,7 +155,9 @@ class UnitOfWork:
                 return seen
         with self.lock(game):
             for attempt in range(self.max_retries):
-                held = self._catch_up(game)
+                held = self._cached(game)
+                if held is None or not self._fresh(game, held):
+                    held = self._catch_up(game)
                 outcome, entries = build(held.copy())
                 if not entries:
                     return outcome
@@ -150,13 +181,16 @@ class UnitOfWork:
                 except ConcurrencyError:
                     # another process appended first: catch up (``_catch_up`` reads the
                     # new entries) and decide again, after a short random pause
+                    self._seen(game, -1)
                     time.sleep(random.uniform(0, 0.001 * min(attempt + 1, 10)))
                     continue
                 if r.replayed:
+                    self._seen(game, -1)
                     return Outcome.from_data(r.response or {}, replayed=True).with_seqs(
                         r.first_seq, r.last_seq
                     )
                 held.fold.extend(work.fold)
+                self._seen(game, held.head)
                 return outcome.with_seqs(r.first_seq, r.last_seq)
         raise Conflict(f"game {game} kept changing under this request; try again")
 
@@ -269,10 +303,17 @@ class UnitOfWork:
         """The game as the service holds it, caught up with the store (one query when
         nothing is new, the usual case). Shared: read it, never fold into it (``copy``)."""
         proj = self._cached(game)
-        if proj is not None and self.store.head(game) == proj.head:
+        if proj is not None and self._fresh(game, proj):
             return proj
+        if proj is not None:
+            head = self.store.head(game)
+            if head == proj.head:
+                self._seen(game, head)
+                return proj
         with self.lock(game):
-            return self._catch_up(game)
+            proj = self._catch_up(game)
+            self._seen(game, proj.head)
+            return proj
 
     def save_snapshot(self, game: str) -> None:
         """Store a snapshot of the game as it stands (snapshots only make loading fast)."""
