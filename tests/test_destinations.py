@@ -34,9 +34,7 @@ def _check_state(state: GameState) -> int:
             got = decide(state, move)
             assert got.accepted, (d, got.explanation)
             if state.board.places[d.place].kind.is_location:
-                inside = (
-                    c.MoveRoad(f, n.id, d.path, True) if d.by_road else c.Move(f, n.id, d.place, True)
-                )
+                inside = c.MoveRoad(f, n.id, d.path, True) if d.by_road else c.Move(f, n.id, d.place, True)
                 got = decide(state, inside)
                 assert got.accepted == d.enter, (d, got.explanation)
             checked += 1

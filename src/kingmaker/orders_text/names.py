@@ -256,9 +256,7 @@ class _Pool:
 
 
 class _Index:
-    """The names themselves (by kind, their display forms, and the pools of several kinds
-    made as asked), shared by every ``Names`` whose state and viewer give the same
-    ``_signature``."""
+    """The names (by kind, display forms, pools made as asked), shared by equal ``_signature``s."""
 
     __slots__ = ("by_kind", "display", "pools")
 
@@ -282,9 +280,7 @@ class Names:
         self.state = state
         self.viewer = viewer  # a faction: only the ids it may know are names (no hint of secrets)
         self.destinations: dict[str, Destinations] = {}  # legal_destinations, as orders ask
-        built = index is None
-        if index is None:
-            index = _Index()
+        built, index = index is None, index or _Index()
         self.index = index
         self._by_kind = index.by_kind
         self._display = index.display
@@ -540,9 +536,7 @@ class Names:
 
 _CACHE: dict[tuple[int, str | None], tuple[weakref.ref[GameState], tuple[tuple[str, str], ...], Names]] = {}
 _CACHE_SIZE: Final = 16
-#: The name indexes of the states most recently asked about, by ``_signature``: a game's
-#: successive states mostly name the same things (an order that moves a noble or grants
-#: a permission changes no name).
+#: The name indexes of the states last asked about, by ``_signature`` (a move names nothing new).
 _INDEXES: OrderedDict[tuple[object, ...], tuple[Catalog, Board, _Index]] = OrderedDict()
 _INDEXES_SIZE: Final = 32
 _LOCK = threading.Lock()
@@ -556,9 +550,7 @@ def _chosen(state: GameState, ident: str) -> tuple[str, ...]:
 
 
 def _signature(state: GameState, fn: tuple[tuple[str, str], ...], viewer: str | None) -> tuple[object, ...]:
-    """Everything of ``state`` that ``Names._build`` reads for ``viewer``: two states with
-    the same signature have the same names (the catalog and board are compared by
-    identity, kept alongside)."""
+    """What ``Names._build`` reads of ``state`` for ``viewer`` (catalog and board: by identity)."""
     return (
         id(state.catalog),
         id(state.board),
@@ -592,8 +584,6 @@ def names_for(
     sig = _signature(state, fn, viewer)
     with _LOCK:
         shared = _INDEXES.get(sig)
-        if shared is not None and shared[0] is state.catalog and shared[1] is state.board:
-            _INDEXES.move_to_end(sig)
     if shared is not None and shared[0] is state.catalog and shared[1] is state.board:
         names = Names(state, faction_names, viewer, index=shared[2])
     else:
