@@ -19,7 +19,7 @@ from .peace import check_peace
 from .sieges import begin_siege, siege_words
 from .state import COMBAT, GameState
 from .units import name, names
-from .views import can_see_defence
+from .views import can_see_alliance, can_see_defence
 
 
 def combat_id(state: GameState, named: str | None = None) -> str:
@@ -208,17 +208,22 @@ def decide_attack(state: GameState, cmd: Attack, confirmed: bool = False) -> Dec
     def defender(d: str) -> str:
         return name(state, d) if d in aimed or d in known else "a noble defending with him"
 
-    for a in attackers:
-        fa = state.nobles[a].faction
-        for d in defenders:
-            fd = state.nobles[d].faction
-            if fa is not None and fd is not None and state.allied(fa, fd):
-                raise Refusal(
-                    ids.ALLY_9,
-                    f"{name(state, a)} may not attack {name(state, cmd.target)}: {defender(d)} "
-                    f"belongs to a faction allied with {fa} ({ids.ALLY_9})",
-                    unit=a,
-                )
+    # The pairs the ordering faction can see allied come first, so the refusal names an
+    # alliance it knows when there is one (a third faction's secret alliance is never
+    # named in place of it).
+    pairs = [(a, d) for a in attackers for d in defenders]
+    pairs.sort(
+        key=lambda p: not _sees_allied(state, state.nobles[p[0]].faction, state.nobles[p[1]].faction, cmd.by)
+    )
+    for a, d in pairs:
+        fa, fd = state.nobles[a].faction, state.nobles[d].faction
+        if fa is not None and fd is not None and state.allied(fa, fd):
+            raise Refusal(
+                ids.ALLY_9,
+                f"{name(state, a)} may not attack {name(state, cmd.target)}: {defender(d)} "
+                f"belongs to a faction allied with {fa} ({ids.ALLY_9})",
+                unit=a,
+            )
     for a in attackers:
         fa = state.nobles[a].faction
         for d in aimed:
@@ -304,4 +309,14 @@ def decide_defend(state: GameState, cmd: Defend) -> Decision:
         (ev.DefenceDeclared(cmd.unit, cmd.with_),),
         unit=cmd.unit,
         place=n.place,
+    )
+
+
+def _sees_allied(state: GameState, a: str | None, b: str | None, viewer: str) -> bool:
+    """``viewer`` can see an alliance of factions ``a`` and ``b``."""
+    if a is None or b is None or a == b:
+        return False
+    return any(
+        a in al.members and b in al.members and can_see_alliance(state, al, viewer)
+        for al in state.alliances.values()
     )
