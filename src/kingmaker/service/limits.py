@@ -138,7 +138,17 @@ _ENTRY_TEXTS: dict[str, int] = {
     "purpose": lim.WORD_MAX,
     "recorded_at": lim.WORD_MAX,
     "command": lim.KEY_MAX,  # the envelope's command id (an idempotency key)
+    "text": lim.LINE_MAX,  # a line of a post as the player wrote it (OrderSubmitted, LineUnread)
+    "message": lim.EXPLANATION_MAX,  # why a line was not read
+    "to": lim.KEY_MAX,  # where a card goes: hand:red, noble:percy, crown_discard, ...
+    "source": lim.KEY_MAX,  # where a card comes from (the same words)
+    "flag": lim.KEY_MAX,  # a turn's flag: summoned:<noble>:<place>:at:<castle>, writ:..., ...
+    "ratio": lim.WORD_MAX,  # a battle's odds, 5:4
+    "odds": lim.WORD_MAX,
 }
+# Id fields an entry leaves empty when they do not apply (a proposal with no heir, award
+# or motion).
+_MAYBE_EMPTY: frozenset[str] = frozenset({"heir", "award", "motion"})
 
 
 def entry_problem(envelope: object) -> str | None:
@@ -190,6 +200,8 @@ def _walk(value: object, where: str, name: str = "") -> str | None:
     if isinstance(value, str):
         if name in _ENTRY_TEXTS:
             return lim.text_problem(value, where, _ENTRY_TEXTS[name])
+        if not value and name in _MAYBE_EMPTY:
+            return None
         return _legacy_id(value, where)
     if isinstance(value, tuple | list):
         if len(value) > lim.LIST_MAX:
