@@ -49,7 +49,7 @@ def test_the_public_reports_keep_the_secrets(reports: Reports) -> None:
     ):
         assert shown in gm, shown
     # Red's refused move is published with its turn's orders once the turn has ended
-    assert "Red: Greystoke MOVES FROM Greystoke Castle TO London — refused [ORDER.invalid]" in public
+    assert "Red: Greystoke MOVES FROM Greystoke Castle TO London DIRECT — refused [ORDER.invalid]" in public
     # what is public is there: the storm, the landing, the kill, the undo, the revealed alliance
     for shown in (
         "A storm drives Jesus into port at Cardiff.",
@@ -65,7 +65,7 @@ def test_the_public_reports_keep_the_secrets(reports: Reports) -> None:
 
 def test_a_faction_reads_its_own_orders_and_nobody_elses(reports: Reports) -> None:
     red = _everything(reports, "red")
-    assert "Red: Greystoke MOVES FROM Greystoke Castle TO London — refused [ORDER.invalid]" in red
+    assert "Red: Greystoke MOVES FROM Greystoke Castle TO London DIRECT — refused [ORDER.invalid]" in red
     assert "Gold GRANTS" not in red and "secret-bg" not in red
     blue = _everything(reports, "blue")
     assert "Gold GRANTS" not in blue.replace("Gold grants Blue", "")  # only its own permission
