@@ -139,7 +139,7 @@ def test_syntax_problem_says_what_was_expected_in_plain_words(forum_game: GameSt
         ("Percy MOVES TO", 15, "expected a name"),
         ("Percy MOVES TO York!", 20, "“!” is not expected here"),
         ("Percy MOVES TO York {x} y", 21, "“{x}” is not expected here"),
-        ("END TURN NOW", 10, "expected the end of the line"),
+        ("END TURN NOW", 10, "expected ANYWAY or the end of the line"),
         ("RANDOM 1, x", 11, "expected a number"),
         ("Percy moevs to York", 13, "is “moevs” meant to be MOVES?"),
         ("Percy and Stanley MOVE TO York", 11, "this order is for one unit"),

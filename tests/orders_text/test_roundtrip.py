@@ -26,7 +26,9 @@ def _round_trip(state: GameState, cmd: c.Command) -> None:
     got = parse_post(state, text, cmd.by)
     if cmd.by != c.GM and got.problems:
         # a faction writing an id it may not know reads as an unknown name, like any typo
-        assert all(isinstance(p, UnknownName) and p.name in _hidden_ids(state, cmd.by) for p in got.problems), (
+        assert all(
+            isinstance(p, UnknownName) and p.name in _hidden_ids(state, cmd.by) for p in got.problems
+        ), (
             text,
             got.problems,
         )
@@ -89,7 +91,7 @@ def test_canonical_examples(forum_game: GameState) -> None:
         "Percy MOVES FROM York TO Tadcaster"
     )
     assert format_order(c.MoveRoad("red", "percy", ("york", "ripon"), True, "q7"), s) == (
-        "Percy MOVES FROM York TO Ripon IN Ripon AS q7"
+        "Percy MOVES FROM York INTO Ripon AS q7"
     )
     assert format_order(c.FormArmy("red", "army-1", ("percy", "stanley")), s) == (
         "Percy AND Stanley FORM ARMY army-1 IN York"

@@ -76,7 +76,10 @@ def test_the_battle_table_is_a_markdown_table(reports_full: Reports) -> None:
 
 def test_the_messages_ask_only_their_reader(reports_full: Reports, played_full: Played) -> None:
     then = upto(reports_full, played_full.moments["ransom offered"])
-    assert [m.subject for m in messages_for(then, "blue")] == ["Ransom of Mowbray: your answer"]
+    assert [m.subject for m in messages_for(then, "blue")] == [
+        "Ransom of Mowbray: your answer",
+        "Storm: choose your ports (answered)",  # Blue's own, answered this turn
+    ]
     for other in ("red", "green", "gold"):
         assert messages_for(then, other) == []
     storm = upto(reports_full, played_full.moments["storm"])

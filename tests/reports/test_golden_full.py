@@ -54,11 +54,11 @@ def test_private_report_while_an_answer_waits(
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_private_messages(reports_full: Reports, played_full: Played, fmt: Format) -> None:
     """The messages that ask for an answer: Blue's port in the storm, Blue's answer to
-    Gold's first offer, Gold's to Blue's terms."""
+    Gold's first offer (and the storm's, answered already), Gold's to Blue's terms."""
     parts = []
     for moment, faction in (("storm", "blue"), ("ransom offered", "blue"), ("ransom asked", "gold")):
         then = upto(reports_full, played_full.moments[moment])
         for m in messages_for(then, faction):
             parts.append(f"To: {m.to}\nSubject: {m.subject}\n\n{render(m.body, fmt)}")
-    assert len(parts) == 3
+    assert len(parts) == 4 and sum("(answered)" in p for p in parts) == 1
     check_golden(f"full/messages.{EXTENSIONS[fmt]}", "\n" + SEPARATOR.join(parts))

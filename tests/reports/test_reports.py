@@ -36,7 +36,7 @@ def test_the_public_reports_keep_the_secrets(reports: Reports) -> None:
         "secret-bg",  # the secret alliances and the pending declaration
         "secret-bgo",
         "q12",  # the allied order's request
-        "embarkation, harbour at Chepstow",  # Gold's permission to Blue
+        "embarkation and harbour at Chepstow",  # Gold's permission to Blue
         "Chancery",
     ):
         assert secret not in public, secret
@@ -44,7 +44,7 @@ def test_the_public_reports_keep_the_secrets(reports: Reports) -> None:
         "secret-bg",
         "q12",
         "Greystoke MOVES FROM Greystoke Castle TO London",
-        "embarkation, harbour at Chepstow",
+        "embarkation and harbour at Chepstow",
         "Chancery",
     ):
         assert shown in gm, shown
@@ -69,7 +69,7 @@ def test_a_faction_reads_its_own_orders_and_nobody_elses(reports: Reports) -> No
     assert "Gold GRANTS" not in red and "secret-bg" not in red
     blue = _everything(reports, "blue")
     assert "Gold GRANTS" not in blue.replace("Gold grants Blue", "")  # only its own permission
-    assert "Gold grants Blue embarkation, harbour at Chepstow." in blue
+    assert "Gold grants Blue embarkation and harbour at Chepstow." in blue
     assert "secret-bg" in blue and "red-gold" in blue  # its own, and the one made public
 
 
@@ -118,7 +118,11 @@ def test_messages_for_a_faction_are_what_awaits_it(reports: Reports, played: Pla
     assert [m.subject for m in messages_for(then, "gold")] == ["Order q12: your confirmation"]
     assert messages_for(then, "blue") == [] and messages_for(then, "red") == []
     assert [m.subject for m in messages_for(reports, "gold")] == ["Alliance secret-bgo: your answer"]
-    assert messages_for(reports, "green") == []  # Green has answered
+    # Green has answered: its message is kept, marked so (issue 15 §9)
+    assert [m.subject for m in messages_for(reports, "green")] == [
+        "Alliance secret-bgo: your answer (answered)"
+    ]
+    assert messages_for(reports, "green", answered=False) == []
 
 
 def test_private_reports_say_what_awaits_whom(reports: Reports) -> None:

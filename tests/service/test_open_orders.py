@@ -42,4 +42,6 @@ def test_a_request_for_permission_reaches_the_controlling_faction_as_a_message()
     others = [f for f in ("red", "blue", "green", "gold") if f not in (owner, asker)]
     assert all(messages_for(ctx, f) == [] for f in others)
     svc.execute(player(owner), Submit(game, rc.Grant(owner, asker, place, ("road",))))
-    assert messages_for(reports_for(svc, game), owner) == []
+    (answered,) = messages_for(reports_for(svc, game), owner)  # kept, marked answered
+    assert answered.subject.endswith("(answered)") and "You granted passage" in render(answered.body, "plain")
+    assert messages_for(reports_for(svc, game), owner, answered=False) == []

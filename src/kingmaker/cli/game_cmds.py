@@ -18,10 +18,12 @@ from kingmaker.rules.hashing import state_hash
 from kingmaker.service import GM_ACTOR
 from kingmaker.service.commands import CreateGame, FinishTurn, SeatPlayer, Submit, Tick, Undo
 from kingmaker.service.game_service import GameService
+from kingmaker.service.open_business import OpenBusiness
 from kingmaker.service.outcome import Outcome
 from kingmaker.service.settings import GameSettings, policy_of
 
 from .full_game_view import full_game_data, show_full_game
+from .open_view import show_open, warn_open
 from .output import EXIT_CODES_HELP, REFUSED, console, emit, fail, safe, service_errors
 from .store_option import DbOption, opened
 
@@ -32,6 +34,7 @@ def _outcome(out: Outcome, as_json: bool) -> None:
     data = out.to_data()
     if out.token:
         data["token"] = out.token
+
     def human() -> None:
         console.print(_verdict_line(out))
         if out.token:
@@ -74,7 +77,9 @@ def register(app: typer.Typer) -> None:
             "(only the location and alliance rules are the engine's).",
         ),
         manual_events: bool = typer.Option(
-            False, "--manual-events", help="The GM draws each turn's event card (default: drawn as the turn begins)."
+            False,
+            "--manual-events",
+            help="The GM draws each turn's event card (default: drawn as the turn begins).",
         ),
         db: str | None = DbOption,
         as_json: bool = JsonOption,
@@ -148,20 +153,25 @@ def register(app: typer.Typer) -> None:
             def show() -> None:
                 t = Table("id", "name", "created", "factions")
                 for r in rows:
-                    t.add_row(safe(r["id"]), safe(r["name"]), safe(r["created"]), safe(", ".join(r["factions"])))
+                    t.add_row(
+                        safe(r["id"]), safe(r["name"]), safe(r["created"]), safe(", ".join(r["factions"]))
+                    )
                 console.print(t)
 
             emit(as_json, rows, show)
 
     @app.command("status")
     def status(game: str, db: str | None = DbOption, as_json: bool = JsonOption) -> None:
-        """The position as the GM sees it: turn, deadlines, nobles, ships, control.
+        """The position as the GM sees it: turn, deadlines, nobles, ships, control; and
+        what is still open: battles and sieges, what waits for each faction's answer
+        (alliances, allied orders, armies, ransoms, storm ports, permissions),
+        Parliament, captives, and where every heir is.
 
         Example: kingmaker status wars-1a2b3c
         """
         with opened(db) as store, service_errors():
             svc = GameService(store)
-            _show_view(svc, game, GM_ACTOR, as_json)
+            _show_view(svc, game, GM_ACTOR, as_json, business=svc.open_business(game))
 
     @app.command("view")
     def view_cmd(game: str, faction: str, db: str | None = DbOption, as_json: bool = JsonOption) -> None:
@@ -200,7 +210,9 @@ def register(app: typer.Typer) -> None:
             def show() -> None:
                 t = Table("kind", "id", "by", "awaiting", "due (UTC)", "rule", "what")
                 for i in items:
-                    t.add_row(i.kind, safe(i.id), i.by, ", ".join(i.awaiting), i.due or "-", i.rule, safe(i.summary))
+                    t.add_row(
+                        i.kind, safe(i.id), i.by, ", ".join(i.awaiting), i.due or "-", i.rule, safe(i.summary)
+                    )
                 console.print(t)
                 if deadlines:
                     d = Table("deadline for", "kind", "due (UTC)", "extended")
@@ -273,14 +285,33 @@ def register(app: typer.Typer) -> None:
             _outcome(GameService(store).execute(GM_ACTOR, Submit(game, cmd)), as_json)
 
     @app.command("end-turn")
-    def end_turn(game: str, db: str | None = DbOption, as_json: bool = JsonOption) -> None:
-        """End the current faction's turn (pending requests lapse, R15).
+    def end_turn(
+        game: str,
+        force: bool = typer.Option(
+            False, "--force", help="End the turn even though something is still open (see status)."
+        ),
+        db: str | None = DbOption,
+        as_json: bool = JsonOption,
+    ) -> None:
+        """End the current faction's turn (pending requests lapse, R15). While something
+        the turn's end would settle or drop is still open (a battle not resolved, a
+        siege that may still be drawn, requests that would lapse, a storm's ports, a
+        Parliament sitting), it says what and ends nothing, unless --force.
 
         Example: kingmaker end-turn wars-1a2b3c
         """
         with opened(db) as store, service_errors():
             svc = GameService(store)
-            _outcome(svc.execute(GM_ACTOR, FinishTurn(game, svc.state(game).turn)), as_json)
+            out = svc.execute(GM_ACTOR, FinishTurn(game, svc.state(game).turn, force))
+            if out.result == "refused" and not force:
+                business = svc.open_business(game)
+                if business.holding:
+                    if as_json:
+                        emit(True, out.to_data() | {"open": business.to_data()}, lambda: None)
+                    else:
+                        warn_open(business, game)
+                    raise typer.Exit(REFUSED)
+            _outcome(out, as_json)
 
     @app.command("tick")
     def tick(game: str, db: str | None = DbOption, as_json: bool = JsonOption) -> None:
@@ -347,7 +378,12 @@ def register(app: typer.Typer) -> None:
                 t = Table("seq", "round", "turn", "actor", "rule", "entry")
                 for e in entries:
                     t.add_row(
-                        str(e.seq), str(e.round), safe(e.turn), safe(e.actor), e.rule or "", safe(_summary(e.event))
+                        str(e.seq),
+                        str(e.round),
+                        safe(e.turn),
+                        safe(e.actor),
+                        e.rule or "",
+                        safe(_summary(e.event)),
                     )
                 console.print(t)
 
@@ -363,7 +399,9 @@ def register(app: typer.Typer) -> None:
             svc = GameService(store)
             current = state_hash(svc.state(game))
             entries = store.head(game)  # entries are numbered from 1, one after another
-            busy = console.status("replaying the log") if console.is_terminal and not as_json else nullcontext()
+            busy = (
+                console.status("replaying the log") if console.is_terminal and not as_json else nullcontext()
+            )
             with busy:
                 replayed = state_hash(svc.replayed_state(game))
             data = {
@@ -400,11 +438,14 @@ def _summary(event: Any) -> str:
     return f"{event.kind} " + " ".join(parts)
 
 
-def _show_view(svc: GameService, game: str, actor: Any, as_json: bool) -> None:
+def _show_view(
+    svc: GameService, game: str, actor: Any, as_json: bool, business: OpenBusiness | None = None
+) -> None:
     from kingmaker.rules.codec import encode
 
     v = svc.view(game, actor)
     state = svc.state(game)
+
     def names(ident: str) -> str:
         return safe(state.catalog.name_of(ident))
 
@@ -416,6 +457,8 @@ def _show_view(svc: GameService, game: str, actor: Any, as_json: bool) -> None:
     full = full_game_data(state, v, deadlines)  # phase, decks, sieges, captives, ransoms, storms
     if full:
         data["full_game"] = full
+    if business is not None:  # the GM's: what is still open, and the heirs
+        data["open"] = business.to_data()
 
     def show() -> None:
         turn_due = next((d.due for d in deadlines if d.kind == "turn"), None)
@@ -433,7 +476,11 @@ def _show_view(svc: GameService, game: str, actor: Any, as_json: bool) -> None:
             else:
                 where = ("inside " if n.inside else "at ") + place(n.place or "?")
             t.add_row(
-                names(n.id), safe(n.faction or ""), where, str(n.troops), ", ".join(names(a) for a in n.awards)
+                names(n.id),
+                safe(n.faction or ""),
+                where,
+                str(n.troops),
+                ", ".join(names(a) for a in n.awards),
             )
         console.print(t)
         if v.ships:
@@ -462,5 +509,7 @@ def _show_view(svc: GameService, game: str, actor: Any, as_json: bool) -> None:
                     for a in v.alliances
                 )
             )
+        if business is not None:
+            show_open(business, v.turn_order)
 
     emit(as_json, data, show)

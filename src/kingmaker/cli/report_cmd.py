@@ -90,7 +90,8 @@ def register(app: typer.Typer) -> None:
             elif kind == "private":
                 typer.echo(render(private_report(ctx, wanted, who), fmt))
             else:
-                msgs = messages_for(ctx, who)
+                asked_in = wanted if rnd is not None or turn is not None else None  # None: the turn now
+                msgs = messages_for(ctx, who, asked_in)
                 if not msgs:
                     typer.echo(f"no messages for {who}")
                 for m in msgs:

@@ -83,12 +83,27 @@ class DeadlineSet(ServiceEvent):
     extended: bool = False
 
 
+#: ``DeadlinePassed.outcome`` of a turn ended by hand before its deadline (the GM's
+#: ``end-turn``, or the faction's own "finished"): the entry's actor says who ended it.
+TURN_FINISHED = "turn finished"
+#: ``DeadlinePassed.outcome`` of a turn ended because its deadline passed (the clock).
+TURN_ENDED = "turn ended"
+
+
 @dataclass(frozen=True, slots=True)
 class DeadlinePassed(ServiceEvent):
+    """A deadline is no longer open: it passed (the clock's entry), or, for a turn
+    (``outcome`` ``TURN_FINISHED``), the turn was ended by hand before it."""
+
     kind = "deadline_passed"
     target: str
     target_kind: str
-    outcome: str  # what the service did: "ended turn", "extended", "lapsed", "declaration settled"
+    outcome: str  # what the service did: TURN_ENDED, TURN_FINISHED, "extended ...", "lapsed", "declaration settled: ..."
+
+    @property
+    def by_hand(self) -> bool:
+        """Whether a turn was ended before its deadline (by its actor), not by the clock."""
+        return self.target_kind == "turn" and self.outcome == TURN_FINISHED
 
 
 @dataclass(frozen=True, slots=True)

@@ -189,8 +189,8 @@ def _body(cmd: c.Command, state: GameState, w: _Writer) -> str:
     if isinstance(cmd, c.MoveRoad | c.MoveRoute):
         return _move_road(cmd, state, w)
     if isinstance(cmd, c.Move):
-        into = f" IN {place(cmd.to)}" if cmd.enter else ""
-        return f"{unit(cmd.unit)} MOVES CROSS COUNTRY TO {place(cmd.to)}{into}{_as(cmd.id)}"
+        to = "INTO" if cmd.enter else "TO"
+        return f"{unit(cmd.unit)} MOVES CROSS COUNTRY {to} {place(cmd.to)}{_as(cmd.id)}"
     if isinstance(cmd, c.Enter | c.Leave):
         here = _land_place(state, cmd.unit)
         verb = "ENTERS" if isinstance(cmd, c.Enter) else "LEAVES"
@@ -251,7 +251,7 @@ def _body(cmd: c.Command, state: GameState, w: _Writer) -> str:
     if isinstance(cmd, c.InjectRandom):
         return "RANDOM " + ", ".join(str(v) for v in cmd.values) if cmd.values else "RANDOM"
     if isinstance(cmd, c.EndTurn):
-        return "END TURN"
+        return "END TURN ANYWAY" if cmd.anyway else "END TURN"
     if isinstance(cmd, c.RevealSeed):
         return "REVEAL SEED"
     if isinstance(cmd, c.Kill):
@@ -429,18 +429,18 @@ def _move_road(cmd: c.MoveRoad | c.MoveRoute, state: GameState, w: _Writer) -> s
     place = functools.partial(w.name, nm.PLACES)
     who = w.name(nm.UNIT, cmd.unit)
     path = cmd.path
-    into = f" IN {place(path[-1])}" if cmd.enter and path else ""
+    to = "INTO" if cmd.enter else "TO"  # INTO York: to York, and inside
     road = " BY ROAD" if isinstance(cmd, c.MoveRoad) and is_mixed(state.board, path) else ""
     if len(path) >= 3:
         via = ", ".join(place(p) for p in path[1:-1])
-        return f"{who} MOVES FROM {place(path[0])} TO {place(path[-1])}{into} VIA {via}{road}{_as(cmd.id)}"
+        return f"{who} MOVES FROM {place(path[0])} {to} {place(path[-1])} VIA {via}{road}{_as(cmd.id)}"
     if len(path) == 2 and path[0] != path[1]:
         cache = {cmd.unit: legal_destinations(state, cmd.unit)}
         guess = infer_land_move(
             state, cache.__getitem__, cmd.by, cmd.unit, path[0], path[1], cmd.enter, cmd.id, False
         )
         tail = "" if guess == cmd else " DIRECT"
-        return f"{who} MOVES FROM {place(path[0])} TO {place(path[1])}{into}{tail}{road}{_as(cmd.id)}"
+        return f"{who} MOVES FROM {place(path[0])} {to} {place(path[1])}{tail}{road}{_as(cmd.id)}"
     along = ", ".join(place(p) for p in path)
     inside = " INSIDE" if cmd.enter else ""
     return f"{who} MOVES ALONG {along}{inside}{road}{_as(cmd.id)}"

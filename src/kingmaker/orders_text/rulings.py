@@ -113,7 +113,7 @@ class GmRulings(LineReader):
         return c.Deadline(self.by, self.resolve(subtrees(st, "ident")[0], nm.DECLARATIONS).id)
 
     def _st_end_turn(self, st: Tree[Token]) -> c.Command:
-        return c.EndTurn(self.by)
+        return c.EndTurn(self.by, first_of(st, "anyway") is not None)
 
     def _st_reveal_seed(self, st: Tree[Token]) -> c.Command:
         return c.RevealSeed(self.by)

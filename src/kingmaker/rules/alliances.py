@@ -32,7 +32,9 @@ def decide_declare(state: GameState, cmd: DeclareAlliance) -> Decision:
     return Decision(
         Result.PENDING,
         ids.ALLY_2,
-        f"{cmd.by} declares alliance {cmd.id} with {', '.join(invited)}; each is asked to confirm ({ids.ALLY_2})",
+        f"{cmd.by} declares alliance {cmd.id} with {', '.join(invited)}; "
+        + ("each is asked to confirm" if len(invited) > 1 else f"{invited[0]} is asked to confirm")
+        + f" ({ids.ALLY_2})",
         (ev.AllianceDeclared(cmd.id, cmd.by, invited),),
         awaiting=invited,
         request=cmd.id,

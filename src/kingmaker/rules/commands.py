@@ -233,8 +233,14 @@ class InjectRandom(Command):
 
 @dataclass(frozen=True, slots=True)
 class EndTurn(Command):
+    """The GM ends the turn. ``anyway``: although something is still open (a battle or
+    a siege's draw not made, requests that would lapse...): the service refuses to end
+    a turn with open business unless told so; the rules ignore it. Left out of the
+    record when False."""
+
     kind = "end_turn"
     by: str
+    anyway: bool = field(default=False, metadata=ADDED_LATER)
 
 
 @dataclass(frozen=True, slots=True)

@@ -139,17 +139,45 @@ def finish(
     events += order_events(check, state, by, kind)
     for k in extra_order_kinds:
         events += order_events(check, state, by, k)
-    events += settle_armies(state, events, check.leaving)
+    changes = settle_armies(state, events, check.leaving)
+    events += changes
     return Decision(
         Result.ACCEPTED,
         rule,
-        explanation,
+        explanation + left_armies(state, check.leaving, changes),
         tuple(events),
         unit=unit,
         place=place,
         siege=siege,
         request=request,
     )
+
+
+def left_armies(state: GameState, leaving: Iterable[str], changes: Sequence[ev.Event]) -> str:
+    """What an order of army members on their own does to their armies (ruling R17), as
+    clauses to add to its explanation: ``; Bourchier leaves army a1, which is disbanded
+    (an army needs two units, ruling R17)``; empty when no member leaves one."""
+    by_army: dict[str, list[str]] = {}
+    for u in leaving:
+        army = state.army_of.get(u)
+        if army is not None:
+            by_army.setdefault(army, []).append(u)
+    out = ""
+    for army, members in by_army.items():
+        who = names(state, members)
+        verb = "leaves" if len(members) == 1 else "leave"
+        gone = any(isinstance(e, ev.ArmyDisbanded) and e.army == army for e in changes)
+        new = next((e for e in changes if isinstance(e, ev.ArmySet) and e.army == army), None)
+        if gone:
+            out += f"; {who} {verb} {name(state, army)}, which is disbanded (an army needs two units, ruling R17)"
+        elif new is not None and new.senior is not None and new.senior != state.armies[army].senior:
+            out += (
+                f"; {who} {verb} {name(state, army)} (ruling R17); its senior officer is now "
+                f"{name(state, new.senior)}" + (f" ({new.senior_rule})" if new.senior_rule else "")
+            )
+        else:
+            out += f"; {who} {verb} {name(state, army)} (ruling R17)"
+    return out
 
 
 class Pending(Exception):

@@ -9,6 +9,21 @@ from .context import invalid, require_place
 from .decision import Decision, Result, refused
 from .state import GameState
 
+#: Each grantable aspect as players say it (the grammar's words: GRANTS Red HARBOUR AT ...).
+ASPECT_WORDS = {
+    ids.ROAD: "passage",
+    ids.ENTER: "entry",
+    ids.SHIP_ENTER: "harbour",
+    ids.EMBARK: "embarkation",
+    ids.FORCED_LEAVE: "departure",
+}
+
+
+def aspect_words(aspects: tuple[str, ...] | list[str]) -> str:
+    """``("embark", "ship_enter")`` -> ``embarkation and harbour``."""
+    words = [ASPECT_WORDS.get(a, a.replace("_", " ")) for a in aspects]
+    return ", ".join(words[:-1]) + f" and {words[-1]}" if len(words) > 1 else "".join(words)
+
 
 def decide_grant(state: GameState, cmd: Grant) -> Decision:
     place = require_place(state, cmd.place)
@@ -29,7 +44,7 @@ def decide_grant(state: GameState, cmd: Grant) -> Decision:
     return Decision(
         Result.ACCEPTED,
         ids.LOC_PERMISSION,
-        f"{cmd.by} grants {cmd.to} permission for {', '.join(aspects)} at {place.name} ({ids.LOC_PERMISSION})",
+        f"{cmd.by} grants {cmd.to} {aspect_words(aspects)} at {place.name} ({ids.LOC_PERMISSION})",
         (ev.PermissionGranted(cmd.by, cmd.to, place.id, aspects),),
         place=place.id,
     )
@@ -41,7 +56,7 @@ def decide_revoke(state: GameState, cmd: Revoke) -> Decision:
     if not held:
         raise invalid(f"{cmd.by} has granted {cmd.to} no permission at {place.name}", place=place.id)
     aspects = tuple(sorted(set(cmd.aspects)))
-    what = ", ".join(aspects) if aspects else "every permission"
+    what = aspect_words(aspects) if aspects else "every permission"
     return Decision(
         Result.ACCEPTED,
         ids.LOC_PERMISSION,
@@ -96,6 +111,6 @@ def judge_permission_ask(
     return Decision(
         Result.ACCEPTED,
         ids.LOC_PERMISSION,
-        f"{by} asks {of} for {', '.join(aspects)} at {place.name}",
+        f"{by} asks {of} for {aspect_words(aspects)} at {place.name}",
         place=place.id,
     )

@@ -16,6 +16,7 @@ from . import events as ev
 from . import ids
 from .decision import Decision, Refusal, Result
 from .state import PHASES, GameState
+from .units import name
 
 EVENT, MOVEMENT, COMBAT, PARLIAMENT, CORONATION, CROWN = PHASES
 
@@ -80,13 +81,13 @@ def phase_check(state: GameState, command: c.Command) -> str | None:
     if rank(wanted) < rank(now):
         raise Refusal(
             ids.PHASE_ORDER,
-            f"{_what(command)} belongs to the {wanted} phase, and {state.turn}'s turn is in its "
+            f"{_what(state, command)} belongs to the {wanted} phase, and {state.turn}'s turn is in its "
             f"{now} phase: that phase has passed ({ids.PHASE_ORDER})",
         )
     if rank(wanted) > rank(now) and state.storms:
         raise Refusal(
             ids.PHASE_ORDER,
-            f"{_what(command)} must wait: the storm must be settled first (ports for "
+            f"{_what(state, command)} must wait: the storm must be settled first (ports for "
             f"{', '.join(s for st in state.storms.values() for s in st.waiting)}) ({ids.PHASE_ORDER})",
         )
     if rank(wanted) <= rank(now):
@@ -105,8 +106,41 @@ def _defend_check(state: GameState, command: c.Defend) -> None:
         )
 
 
-def _what(command: c.Command) -> str:
-    return f"{command.by}'s {command.kind.replace('_', ' ')}"
+#: A step of a phase in words, by its kind (``{u}``: the unit or ship it is given to).
+_STEP_WORDS = {
+    "move_road": "order to move {u} by road",
+    "move": "order to move {u} cross country",
+    "enter": "order for {u} to go inside",
+    "leave": "order for {u} to leave",
+    "embark": "order to embark on {u}",
+    "disembark": "order to land from {u}",
+    "sail": "order to sail {u}",
+    "siege": "order for {u} to lay siege",
+    "attack": "order for {u} to attack",
+    "form_army": "new army",
+    "capture_heir": "order to take an heir",
+    "battle": "battle",
+    "siege_assault": "draw for a siege",
+    "draw_event": "event draw",
+    "draw_crown": "Crown draw",
+    "enter_play": "noble brought into play",
+    "crown": "coronation",
+    "summon_parliament": "summons of Parliament",
+    "attend": "attendance at Parliament",
+    "propose": "proposal to Parliament",
+    "vote": "vote in Parliament",
+    "close_parliament": "closing of Parliament",
+}
+
+
+def _what(state: GameState, command: c.Command) -> str:
+    """``red's order to move Percy by road``: the step as a player would name it."""
+    who = "the GM" if command.by == c.GM else command.by
+    unit = getattr(command, "unit", None) or getattr(command, "ship", None)
+    words = _STEP_WORDS.get(command.kind, command.kind.replace("_", " "))
+    if "{u}" in words:
+        words = words.format(u=name(state, unit) if isinstance(unit, str) else "a unit")
+    return f"{who}'s {words}"
 
 
 def decide_end_phase(state: GameState, cmd: c.EndPhase) -> Decision:

@@ -170,7 +170,8 @@ def _fixed(
         return Verdict(
             False,
             rule,
-            f"the {kind} is held by {holder}; nobles landing may stay in the open but must lay siege to get in",
+            f"the {kind} is held by {holder}, who has given {faction} no permission to enter "
+            f"({ids.LOC_PERMISSION}); nobles landing may stay in the open but must lay siege to get in",
         )
     if permitted:
         return _ok(ids.LOC_PERMISSION)

@@ -64,10 +64,13 @@ class AskPermission:
 
 @dataclass(frozen=True)
 class FinishTurn:
-    """The faction whose turn it is has finished: its turn ends."""
+    """The faction whose turn it is has finished: its turn ends. The GM's is refused
+    while something the turn's end would settle or drop is still open
+    (``open_business``), unless ``force``."""
 
     game: str
     faction: str
+    force: bool = False
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,12 @@ checked against the injected clock before every command and on ``Tick``.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from kingmaker.log.envelope import Envelope
 from kingmaker.log.fold import Timeline
+from kingmaker.orders_text import format_order
 from kingmaker.rules import commands as rc
 from kingmaker.rules import ids
 from kingmaker.rules.state import GameState
@@ -37,6 +39,7 @@ from .commands import (
 )
 from .errors import BadRequest, PermissionDenied
 from .identity import GM_ACTOR, Actor, player, token_hash
+from .open_business import OpenBusiness, open_asks, open_business
 from .outcome import Outcome
 from .projection import Deadline, Projection
 from .settings import GameSettings
@@ -212,6 +215,7 @@ class GameService:
         pos = self.uow.held(game).position
         v = view(pos.state, _viewer(viewer))
         due = {d.target: d.due for d in pos.open_deadlines()}
+        names = self.uow.static_of(game).settings.faction_names()
         items = [
             PendingItem(
                 "declaration",
@@ -225,10 +229,30 @@ class GameService:
             for d in v.declarations
         ]
         items += [
-            PendingItem("request", r.id, r.by, r.awaiting, due.get(r.id), r.rule, _describe(r.command))
+            PendingItem(
+                "request",
+                r.id,
+                r.by,
+                r.awaiting,
+                due.get(r.id),
+                r.rule,
+                _describe(r.command, pos.state, names),
+            )
             for r in v.requests
         ]
         return items
+
+    def open_business(self, game: str) -> OpenBusiness:
+        """What is still open, for the GM (``service.open_business``): battles and
+        sieges, the answers awaited by faction (permissions asked included), Parliament,
+        captives, and where every heir is; each item says whether ending the turn now
+        would settle or drop it."""
+        self.require_game(game)
+        pos = self.uow.held(game).position
+        timeline = self.uow.timeline(game)
+        live = timeline.live
+        asks = open_asks(e for e in timeline.envelopes if e.seq in live)
+        return open_business(pos.state, {d.target: d.due for d in pos.open_deadlines()}, asks)
 
     def deadlines(self, game: str) -> list[Deadline]:
         """The open deadlines: the current turn's, pending declarations' and requests'."""
@@ -264,12 +288,12 @@ def _viewer(actor: Actor) -> str:
     return PUBLIC
 
 
-def _describe(command: object) -> str:
+def _describe(command: object, state: GameState, names: Mapping[str, str]) -> str:
+    """The request's order as players write it (``Red: Mowbray LEAVES Ipswich AS q12``)."""
+    if isinstance(command, rc.Command):
+        try:
+            return format_order(command, state, label=True, faction_names=names)
+        except ValueError:  # a command with no text form: its kind, in words
+            pass
     kind = getattr(command, "kind", "order").replace("_", " ")
-    who = getattr(command, "by", "?")
-    unit = (
-        getattr(command, "unit", None)
-        or getattr(command, "ship", None)
-        or ", ".join(getattr(command, "units", ()))
-    )
-    return f"{who}: {kind} {unit}".strip()
+    return f"{getattr(command, 'by', '?')}: {kind}"

@@ -13,6 +13,8 @@ from pathlib import Path
 from kingmaker.data import DataError, load_dataset
 from kingmaker.log.envelope import Envelope
 from kingmaker.log.service_events import (
+    TURN_ENDED,
+    TURN_FINISHED,
     DeadlinePassed,
     DeadlineSet,
     GameStarted,
@@ -49,6 +51,7 @@ from .commands import (
 from .contact import normal_email
 from .errors import BadRequest, Conflict, NotFound, PermissionDenied
 from .identity import CLOCK, GM_ACTOR, Actor, new_token, token_hash
+from .open_business import open_business
 from .outcome import Outcome
 from .projection import Deadline, Projection
 from .settings import FactionInfo
@@ -178,6 +181,11 @@ def submit(uow: UnitOfWork, actor: Actor, cmd: Submit, key: str | None) -> Outco
 
     def build(proj: Projection) -> tuple[Outcome, list[Entry]]:
         authorize(uow, actor, command, proj.state)
+        if isinstance(command, rc.EndTurn):
+            held = turn_held(actor, proj.state, command.anyway)
+            if held is not None:  # nothing is written: the GM decides again
+                why = f"{held}; to end it all the same: END TURN ANYWAY"
+                return Outcome(cmd.game, "refused", why, ids.TURN_END), []
         d = decide(proj.state, command)
         entries: list[Entry] = [
             (
@@ -198,6 +206,15 @@ def submit(uow: UnitOfWork, actor: Actor, cmd: Submit, key: str | None) -> Outco
         return Outcome.of(cmd.game, d), entries
 
     return uow.commit(cmd.game, actor, build, key)
+
+
+def turn_held(actor: Actor, state: GameState, force: bool) -> str | None:
+    """Why the GM should not end the turn yet (``open_business``: a battle not resolved,
+    a siege that may still be drawn, requests that would lapse, ...), or None: nothing
+    holds it, it is forced, or the faction ends its own turn (it cannot see all of it)."""
+    if force or not actor.is_gm:
+        return None
+    return open_business(state).warning() or None
 
 
 def ask_permission(uow: UnitOfWork, actor: Actor, cmd: AskPermission, key: str | None) -> Outcome:
@@ -222,13 +239,17 @@ def finish_turn(uow: UnitOfWork, actor: Actor, cmd: FinishTurn, key: str | None)
             raise PermissionDenied(f"you play {actor.faction}; you cannot end {cmd.faction}'s turn")
         if proj.state.turn != cmd.faction:
             raise BadRequest(f"it is {proj.state.turn}'s turn, not {cmd.faction}'s")
+        held = turn_held(actor, proj.state, cmd.force)
+        if held is not None:
+            return Outcome(cmd.game, "refused", held, ids.TURN_END), []
         d = decide(proj.state, rc.EndTurn(rc.GM))
-        entries: list[Entry] = [(e, d.rule) for e in d.events]
-        entries += (
-            [(DeadlinePassed(cmd.faction, "turn", "turn finished"), ids.TURN_END)]
+        # the deadline first, so that the turn's own report says how it ended
+        entries: list[Entry] = (
+            [(DeadlinePassed(cmd.faction, "turn", TURN_FINISHED), ids.TURN_END)]
             if cmd.faction in proj.deadlines
             else []
         )
+        entries += [(e, d.rule) for e in d.events]
         entries += deadlines_for(uow, proj, d.events)
         return Outcome.of(cmd.game, d), entries
 
@@ -357,7 +378,7 @@ def deadline_passed(uow: UnitOfWork, proj: Projection, d: Deadline, now: object)
     if not proj.has_ordered(d.target):
         out.append((OrdersMissed(d.target, s.policy), ids.TURN_END))
     end = decide(state, rc.EndTurn(rc.GM))
-    out.append((DeadlinePassed(d.target, d.kind, "turn ended"), ids.TURN_END))
+    out.append((DeadlinePassed(d.target, d.kind, TURN_ENDED), ids.TURN_END))
     out += [(e, end.rule) for e in end.events]
     out += deadlines_for(uow, proj, end.events)
     return out

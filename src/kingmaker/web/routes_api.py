@@ -119,8 +119,16 @@ def answer(game: str, body: s.AnswerIn, site: SiteDep, actor: ApiActor, key: Ide
 
 
 @router.post("/games/{game}/finish-turn", response_model=s.OutcomeOut, summary="End the current turn")
-def finish_turn(game: str, site: SiteDep, actor: ApiActor, key: IdemKey = None) -> s.OutcomeOut:
-    return ops.orders.finish_turn(site, actor, game, key)
+def finish_turn(
+    game: str,
+    site: SiteDep,
+    actor: ApiActor,
+    key: IdemKey = None,
+    force: Annotated[
+        bool, Query(description="the GM ends the turn although something is still open (else: refused)")
+    ] = False,
+) -> s.OutcomeOut:
+    return ops.orders.finish_turn(site, actor, game, key, force)
 
 
 @router.post(

@@ -201,6 +201,7 @@ def game_console(
     log = ops.reports.log(site, actor, game)
     ctx["recent"] = list(reversed(log[-60:]))
     ctx["pending"] = ops.inbox.pending(site, actor, game)
+    ctx["open"] = ops.gm.open_business(site, actor, game)
     return page(request, "gm_game.html", ctx)
 
 
@@ -212,8 +213,18 @@ def seat(request: Request, game: str, site: SiteDep, actor: GmActor, faction: Te
 
 
 @router.post("/games/{game}/finish")
-def finish(request: Request, game: str, site: SiteDep, actor: GmActor, key: OptText = None) -> Response:
-    _note(request, ops.orders.finish_turn(site, actor, game, key))
+def finish(
+    request: Request, game: str, site: SiteDep, actor: GmActor, key: OptText = None, force: OptText = None
+) -> Response:
+    """The turn ends; while something is still open, a page says what and asks the GM
+    to confirm (the confirmation posts again with ``force``)."""
+    out = ops.orders.finish_turn(site, actor, game, key, force=bool(force))
+    if out.result == "refused" and not force:
+        business = ops.gm.open_business(site, actor, game)
+        if business.holding:
+            ctx = _game_ctx(site, game) | {"open": business, "refused": out}
+            return page(request, "gm_end_turn.html", ctx)
+    _note(request, out)
     return _back(game)
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 from kingmaker.log.envelope import Envelope
 from kingmaker.log.service_events import (
+    TURN_ENDED,
     DeadlinePassed,
     DeadlineSet,
     GameStarted,
@@ -20,7 +21,7 @@ from kingmaker.log.service_events import (
     Undone,
 )
 from kingmaker.rules import events as ev
-from kingmaker.rules.commands import Command
+from kingmaker.rules.commands import GM, Command
 from kingmaker.rules.records import Record
 from kingmaker.rules.state import GameState
 
@@ -29,6 +30,7 @@ from .full_events import full_sentence, is_full
 from .naming import Names, aspects, when
 from .order_text import Describe
 from .parliament import end_sentence, is_end
+from .wording import full_stop
 
 Sentence = tuple[Inline, ...]
 
@@ -38,7 +40,7 @@ def order_text(command: object, describe: Describe, state: GameState) -> str:
 
 
 def permission_words(names: Names, by: str, to: str, place: str, what: Sequence[str]) -> Sentence:
-    """``Gold grants Blue harbour, embarkation at Chepstow``."""
+    """``Gold grants Blue harbour and embarkation at Chepstow``."""
     return inlines(
         names.faction(by), " grants ", names.faction(to), f" {aspects(what)} at {names.place(place)}"
     )
@@ -75,15 +77,26 @@ def sentence(
         return inlines(names.faction(e.by), ": ", order_text(e.command, describe, before))
     if isinstance(e, LineUnread):
         return inlines(names.faction(e.by), f" wrote \u201c{e.text}\u201d, which gave no order: {e.message}")
+    if isinstance(e, DeadlinePassed) and e.by_hand:
+        return _ended_by_hand(env, e, names)
     if isinstance(e, Undone):
-        why = f": {e.reason}" if e.reason else ""
-        return inlines(f"The GM restores the game as it stood after entry {number(e.to_seq)}{why}.")
+        why = f": {e.reason}" if e.reason.strip() else ""
+        return inlines(full_stop(f"The GM restores the game as it stood after entry {number(e.to_seq)}{why}"))
     if is_full(env):
         return full_sentence(env, names, before)
     if is_end(env):  # Parliament, coronations, the game's end (``parliament``)
         return end_sentence(env, names, before)
     out = _movement(e, names) or _fighting(e, names) or _diplomacy(e, names) or _service(e, names)
     return out or inlines(italic(_fallback(e)))
+
+
+def _ended_by_hand(env: Envelope, e: DeadlinePassed, n: Names) -> Sentence:
+    """A turn ended before its deadline: by the GM, or by its own faction (the entry's
+    actor), never "the deadline has passed"."""
+    if env.actor == e.target:
+        return inlines(n.faction(e.target), " ends its turn before its deadline.")
+    who = "The GM" if env.actor == GM else n.faction(env.actor)
+    return inlines(who, " ends ", n.possessive(e.target), " turn before its deadline.")
 
 
 def _fallback(e: Record) -> str:
@@ -128,7 +141,9 @@ def _movement(e: Record, n: Names) -> Sentence | None:
             officer = f"; senior officer {n.unit(senior)}" + (f" ({rule})" if rule else "") if senior else ""
             return inlines("Fleet " if fleet else "Army ", Code(army), f": {n.units(units)}{officer}.")
         case ev.ArmyDisbanded(army=army):
-            return inlines("Army ", Code(army), " is disbanded.")
+            return inlines(
+                "Army ", Code(army), " is disbanded: fewer than two of its units are left in it (ruling R17)."
+            )
     return None
 
 
@@ -142,7 +157,11 @@ def _fighting(e: Record, n: Names) -> Sentence | None:
                 f" declares {what} at {n.place(place)}: attackers {n.units(attackers)}{against}.",
             )
         case ev.CombatResolved(combat=combat, summary=summary):
-            return inlines("Combat ", Code(combat), " is resolved", f": {summary}" if summary else "", ".")
+            return inlines(
+                "Combat ",
+                Code(combat),
+                full_stop(f" is resolved: {summary}" if summary.strip() else " is resolved"),
+            )
         case ev.NobleKilled(noble=noble, heirs_dead=heirs):
             dead = f"; {n.units(heirs)} die{_s(len(heirs))} with him" if heirs else ""
             return inlines(f"{n.unit(noble)} is killed{dead}.")
@@ -207,6 +226,8 @@ def _service(e: Record, n: Names) -> Sentence | None:
             )
         case DeadlineSet(due=due, extended=again):
             return inlines("Answers to ", _target(e, n), f" are {'now ' if again else ''}due by {when(due)}.")
+        case DeadlinePassed(target_kind="turn", outcome=outcome) if outcome == TURN_ENDED:
+            return inlines("The deadline for ", _target(e, n), " has passed: the turn ends.")
         case DeadlinePassed(outcome=outcome):
             return inlines("The deadline for ", _target(e, n), f" has passed: {outcome}.")
         case OrdersMissed(faction=f, policy=policy):

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from kingmaker.rules.board import Board
 from kingmaker.rules.cards import Catalog
 from kingmaker.rules.commands import GM
+from kingmaker.rules.permissions import ASPECT_WORDS as ASPECT_WORDS  # order_text reads it here
+from kingmaker.rules.permissions import aspect_words
 from kingmaker.service.settings import FactionInfo
 
 from .document import Colour, Inline, Text, bold, joined
@@ -79,16 +81,7 @@ def when(iso_utc: str | None) -> str:
     return text[:16] + " UTC"
 
 
-# The words players use for the aspects of a place a faction may grant (ruling R5).
-ASPECT_WORDS = {
-    "road": "passage",
-    "enter": "entry",
-    "ship_enter": "harbour",
-    "embark": "embarkation",
-    "forced_leave": "departure",
-}
-
-
 def aspects(names: Iterable[str]) -> str:
-    """Permission aspects as words: ``ship_enter`` -> ``harbour``."""
-    return ", ".join(ASPECT_WORDS.get(a, a.replace("_", " ")) for a in names) or "every permission"
+    """Permission aspects as words (the rules' ``ASPECT_WORDS``, ruling R5):
+    ``("ship_enter", "embark")`` -> ``harbour and embarkation``."""
+    return aspect_words(list(names)) or "every permission"

@@ -124,11 +124,11 @@ def told_fight(ctx: Reports, group: Sequence[Envelope]) -> Told | None:
 
 
 def phased_resolution(ctx: Reports, turn: Turn, viewer: str) -> list[Block]:
-    from .turn import resolution_items  # the items of ordinary entries, as in any game
+    from .turn import played, resolution_items  # the items of ordinary entries, as in any game
 
     live = ctx.timeline.live
     sections: list[tuple[str | None, list[Item | Block]]] = []
-    for group in groups(folded_votes(readable(ctx, turn, viewer))):
+    for group in groups(folded_votes(played(readable(ctx, turn, viewer)))):
         if _phase_step(group):
             continue
         phase = _phase_of(ctx, group)

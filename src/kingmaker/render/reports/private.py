@@ -10,6 +10,7 @@ from kingmaker.rules.events import PermissionGranted
 from kingmaker.rules.state import GameState
 from kingmaker.rules.views import View, as_seen_by, view
 
+from .answered import answered_messages
 from .context import Reports
 from .crown_position import parliament_awaiting
 from .document import Block, Code, Document, Item, bullets, heading, inlines, italic, item, para
@@ -28,7 +29,7 @@ from .messages import (
 from .messages_full import ransom_request, ransom_sentence, storm_request, storm_sentence, storms_awaiting
 from .naming import when
 from .timeline import Turn
-from .turn import orders_as_given, position_at_end, resolution
+from .turn import orders_as_given, position_at_end, resolution, setting_up
 
 # what asks a faction for an answer, by the request's rule
 _SENTENCES = {ids.ALLY_4: allied_order_sentence, ids.ALLY_6: army_sentence, ids.RANSOM_OFFER: ransom_sentence}
@@ -160,6 +161,7 @@ def private_report(ctx: Reports, turn: Turn, faction: str) -> Document:
         when_due = f": your orders are due by {when(due[faction])}" if faction in due else ""
         blocks.append(para(italic(f"It is your turn{when_due}.")))
     blocks += [
+        *setting_up(ctx, turn, faction),
         heading(2, "Orders as given"),
         *orders_as_given(ctx, turn, faction),
         heading(2, "Resolution"),
@@ -175,10 +177,14 @@ def private_report(ctx: Reports, turn: Turn, faction: str) -> Document:
     return Document(tuple(blocks))
 
 
-def messages_for(ctx: Reports, faction: str) -> list[Message]:
+def messages_for(
+    ctx: Reports, faction: str, turn: Turn | None = None, *, answered: bool = True
+) -> list[Message]:
     """Every message asking ``faction`` for an answer now: alliance declarations,
     allied orders, army formations and ransoms awaiting it, storms waiting for its
-    ports, with their deadlines."""
+    ports, permissions asked of it, with their deadlines; then (``answered``) those
+    sent in ``turn`` (None: the turn now) that it has answered or that ended, each
+    marked with how it ended (``answered.answered_messages``)."""
     state = ctx.timeline.now
     v = view(state, faction)
     due = ctx.timeline.position.due()
@@ -198,6 +204,9 @@ def messages_for(ctx: Reports, faction: str) -> list[Message]:
         for st in storms_awaiting(state, faction)
     ]
     out += _permission_asks(ctx, state, faction)
+    if answered:
+        turns = ctx.timeline.turns()
+        out += answered_messages(ctx, faction, turn or (turns[-1] if turns else None))
     return out
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from kingmaker.log.envelope import Envelope
-from kingmaker.log.service_events import LineUnread, OrderSubmitted
+from kingmaker.log.service_events import GameStarted, LineUnread, OrderSubmitted, PlayerSeated
 from kingmaker.rules.commands import GM, EndPhase
+from kingmaker.rules.events import SeedCommitted
 from kingmaker.rules.views import PUBLIC
 
 from .context import Reports
@@ -19,8 +20,33 @@ from .document import Block, Document, Inline, Item, bold, bullets, heading, inl
 from .happenings import order_text, sentence
 from .position import position
 from .timeline import Live, Turn
+from .wording import without_rule
 
 UNDONE = " (undone by the GM)"
+# the game's bookkeeping (its start, the seed's commitment, who plays whom): told in a
+# section of its own before the turn's orders, never as the first of its happenings
+SETTING_UP = (GameStarted, SeedCommitted, PlayerSeated)
+
+
+def played(entries: Sequence[Envelope]) -> list[Envelope]:
+    """``entries`` without the game's bookkeeping (``SETTING_UP``)."""
+    return [e for e in entries if not isinstance(e.event, SETTING_UP)]
+
+
+def setting_up(ctx: Reports, turn: Turn, viewer: str, level: int = 2) -> list[Block]:
+    """The game's start, its seed's commitment and its seats in ``turn``, if any, under
+    a heading of their own ("The game begins", or "Players" later in the game)."""
+    entries = [e for e in ctx.visible_in(turn, viewer) if isinstance(e.event, SETTING_UP)]
+    if not entries:
+        return []
+    number = ctx.numbering(viewer)
+    items = []
+    for env in entries:
+        s = sentence(env, ctx.names, ctx.describe, ctx.timeline.state_before(env.seq), number)
+        if s is not None:
+            items.append(item(s, italic(UNDONE) if env.seq not in ctx.timeline.live else None))
+    begins = any(isinstance(e.event, GameStarted) for e in entries)
+    return [heading(level, "The game begins" if begins else "Players"), bullets(items)]
 
 
 def _title(ctx: Reports, turn: Turn) -> tuple[Inline, ...]:
@@ -107,7 +133,7 @@ def _outcome(ctx: Reports, env: Envelope) -> tuple[Inline, ...]:
     text = order_text(o.command, ctx.describe, ctx.timeline.state_before(env.seq))
     who = ctx.names.faction(o.by) if o.by != GM else "The GM"
     rule = f" [{o.rule}]" if o.rule else ""
-    return inlines(who, f": {text} — ", bold(o.result), rule, ": ", o.explanation)
+    return inlines(who, f": {text} — ", bold(o.result), rule, ": ", without_rule(o.explanation, o.rule))
 
 
 def resolution_items(ctx: Reports, entries: Sequence[Envelope], live: Live, viewer: str) -> list[Item]:
@@ -140,7 +166,7 @@ def resolution(ctx: Reports, turn: Turn, viewer: str) -> list[Block]:
         from .phased import phased_resolution
 
         return phased_resolution(ctx, turn, viewer)
-    entries = ctx.visible_in(turn, viewer)
+    entries = played(ctx.visible_in(turn, viewer))
     items = resolution_items(ctx, entries, ctx.timeline.live, viewer)
     return [bullets(items)] if items else [para(italic("Nothing happened."))]
 
@@ -166,6 +192,7 @@ def turn_report(ctx: Reports, turn: Turn, viewer: str) -> Document:
     return Document(
         (
             heading(1, _title(ctx, turn), who),
+            *setting_up(ctx, turn, viewer),
             heading(2, "Orders as given"),
             *orders_as_given(ctx, turn, viewer),
             heading(2, "Resolution"),

@@ -1,14 +1,23 @@
 """The GM's acts on a game: seating a player (a private link with a secret token),
-extending a deadline, undo, the clock's tick, storms and control."""
+extending a deadline, undo, the clock's tick, storms and control; and what is still
+open in it."""
 
 from __future__ import annotations
 
 from kingmaker.rules import commands as rc
 from kingmaker.service import Actor
 from kingmaker.service.commands import ExtendDeadline, SeatPlayer, Submit, Tick, Undo
+from kingmaker.service.open_business import OpenBusiness
 
 from .. import schemas as s
 from .site import Site, gm_only, key_for
+
+
+def open_business(site: Site, actor: Actor, game: str) -> OpenBusiness:
+    """What is still open (battles, sieges, answers awaited by faction, Parliament,
+    captives) and where every heir is: the service's one query, for the GM."""
+    gm_only(actor)
+    return site.svc.open_business(game)
 
 
 def seat(site: Site, actor: Actor, game: str, body: s.SeatIn, base_url: str) -> s.SeatOut:

@@ -244,11 +244,13 @@ def receipt(
 
 
 # -- a turn's end, permissions ---------------------------------------------------------------
-def finish_turn(site: Site, actor: Actor, game: str, key: str | None) -> s.OutcomeOut:
+def finish_turn(site: Site, actor: Actor, game: str, key: str | None, force: bool = False) -> s.OutcomeOut:
+    """The turn ends; the GM's is refused while something is still open
+    (``GameService.open_business``), unless ``force``."""
     faction = actor.faction if not actor.is_gm else site.svc.state(game).turn
     if faction is None:
         raise BadRequest("only the faction to play or the GM ends a turn")
-    return site.run(actor, FinishTurn(game, faction), key_for(actor, key))
+    return site.run(actor, FinishTurn(game, faction, force), key_for(actor, key))
 
 
 def ask_permission(

@@ -127,7 +127,7 @@ def report_docs(ctx: Reports, t: Turn, who: str) -> ReportDocs:
     return ReportDocs(
         turn_report(ctx, t, who),
         private_report(ctx, t, who) if faction else None,
-        messages_for(ctx, who) if faction else [],
+        messages_for(ctx, who, t) if faction else [],
     )
 
 
