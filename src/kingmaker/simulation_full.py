@@ -524,9 +524,11 @@ def distances_to(state: GameState, target: str) -> dict[str, int]:
     return got
 
 
-def move_toward(state: GameState, faction: str, unit: str, target: str, rid: str) -> c.Command | None:
+def move_toward(
+    state: GameState, faction: str, unit: str, target: str, rid: str, *, enter: bool = True
+) -> c.Command | None:
     """The move of ``unit`` this turn that comes nearest ``target`` (going inside when it
-    reaches it and may), or None when no move brings it nearer."""
+    reaches it and may, unless ``enter`` is False), or None when no move brings it nearer."""
     dist = distances_to(state, target)
     here = (
         state.nobles[state.armies[unit].units[0]].place if unit in state.armies else state.nobles[unit].place
@@ -537,10 +539,10 @@ def move_toward(state: GameState, faction: str, unit: str, target: str, rid: str
             best, score = d, dist[d.place]
     if best is None:
         return None
-    enter = best.place == target and best.enter
+    inside = enter and best.place == target and best.enter
     if not best.by_road:
-        return c.Move(faction, unit, best.place, enter, rid)
-    return c.MoveRoad(faction, unit, best.path, enter, rid)
+        return c.Move(faction, unit, best.place, inside, rid)
+    return c.MoveRoad(faction, unit, best.path, inside, rid)
 
 
 # -- the game's ends: heirs, Crown cards, Parliament, coronation -------------------------

@@ -18,8 +18,10 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
     ) -> None:
         """Play whole games with random legal players (every phase: events, moves,
-        battles and sieges, captives, Crown cards, Parliament, coronations) from the deal
-        to a victory or the round limit, checking after every step that every card is
+        battles and sieges, captives, Crown cards, Parliament, coronations), who more and
+        more play to end the war (crowning their heirs, moving the victory motion in
+        Parliament, hunting the others' heirs), from the deal to a victory or the round
+        limit, checking after every step that every card is
         somewhere and once, that no dead noble is on the board and that every heir is
         with a noble or at a place; each game's events are then replayed to the same hash.
 

@@ -527,8 +527,11 @@ def decide_close(state: GameState, cmd: c.CloseParliament) -> Decision:
 
 def leaving_check(state: GameState, target: str) -> None:
     """Before the turn moves past its Parliament phase: a sitting Parliament is closed
-    first (PARL.close), and a summons owed is made (PARL.summon.must)."""
-    if rank(target) <= rank(PARLIAMENT):
+    first (PARL.close), and a summons owed is made (PARL.summon.must). Once the turn is
+    past its Parliament phase, nothing is owed any more: a summons is made only in that
+    phase, and one that became owed later (a second King crowned in the coronation
+    phase) could never be made (docs/rulings.md)."""
+    if rank(target) <= rank(PARLIAMENT) or rank(state.phase) > rank(PARLIAMENT):
         return
     p = state.parliament
     if p is not None:
@@ -560,7 +563,7 @@ def at_turn_end(state: GameState) -> tuple[list[ev.Event], list[str]]:
         clauses.append(
             f"Parliament at {name(state, p.seat)} is dissolved as the turn ends ({ids.PARL_CLOSE})"
         )
-    must = obliged(state)
+    must = obliged(state) if rank(state.phase) <= rank(PARLIAMENT) else None  # past it, none was owed
     if must is not None:
         clauses.append(f"{must} did not summon the Parliament it owed this turn ({ids.PARL_SUMMON_MUST})")
     return events, clauses
