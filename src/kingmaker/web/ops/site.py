@@ -13,7 +13,7 @@ from kingmaker.rules.board import Board
 from kingmaker.rules.commands import GM
 from kingmaker.rules.state import GameState
 from kingmaker.rules.views import PUBLIC
-from kingmaker.service import Actor, NotFound, PermissionDenied
+from kingmaker.service import Actor, BadRequest, PermissionDenied
 from kingmaker.service.commands import ServiceCommand
 from kingmaker.service.game_service import GameService
 from kingmaker.service.outcome import Outcome
@@ -111,7 +111,7 @@ class Site:
         if who in (GM, PUBLIC):
             return who
         if who not in self.svc.store.game(game).factions:
-            raise NotFound(f"{who!r} is not a faction of game {game}")
+            raise BadRequest(f"{who!r} is not a faction of game {game}")  # the game is there: a bad parameter
         return who
 
     def viewer(self, actor: Actor, game: str, faction: str | None) -> str:
