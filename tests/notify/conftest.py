@@ -50,7 +50,9 @@ class Mailbox:
         with self.lock:
             if self.fail:
                 return self.fail.pop(0)
-            parsed = email.message_from_bytes(envelope.content, policy=email.policy.default)
+            # on the wire lines end in CRLF; a mail client stores them with LF, as read here
+            wire = bytes(envelope.content).replace(b"\r\n", b"\n")
+            parsed = email.message_from_bytes(wire, policy=email.policy.default)
             assert isinstance(parsed, EmailMessage)
             self.messages.append(parsed)
         return "250 OK"

@@ -208,7 +208,7 @@ def _check(
         checked["ransom terms"] += sum(1 for _, (parties, _) in ransoms.items() if viewer not in parties)
 
 
-@pytest.mark.parametrize("seed", [2, 3, 8])
+@pytest.mark.parametrize("seed", [2, 3, 11])
 def test_no_full_game_report_tells_a_secret(seed: int) -> None:
     rnd = random.Random(seed)
     clock = FixedClock()
