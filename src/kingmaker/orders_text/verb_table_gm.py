@@ -113,9 +113,10 @@ GM_VERBS: Final[tuple[Verb, ...]] = (
         "END TURN",
         GM,
         ("end_turn",),
-        "The GM ends the current faction's turn.",
-        ("END TURN",),
-        ("END TURN",),
+        "The GM ends the current faction's turn. It is refused while something the turn's end "
+        "would settle or drop is still open (a battle, a siege, an answer awaited); ANYWAY ends it all the same.",
+        ("END TURN [ANYWAY]",),
+        ("END TURN", "END TURN ANYWAY"),
         ("end", "turn"),
     ),
     Verb(
