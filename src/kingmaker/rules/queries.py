@@ -20,31 +20,28 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from . import ids
-from .board import Board, Place, PlaceKind
-from .combat import siege_checks
-from .decision import Refusal
+from .board import Board, Place
 from .orders import prior_order
 from .potential import carried, held_inside, potential, total_potential
-from .sieges import begin_siege, besieged
+from .reach import Destination, Side, destinations
+from .sieges import besieged
 from .state import MOVEMENT, GameState, Ship
 from .status import judge
 from .units import ARMY, FLEET, NOBLE, SHIP, commander, fleet_nobles, name, owner, unit_kind
 
+__all__ = [
+    "Destination",
+    "Destinations",
+    "SeaDestination",
+    "land_routes",
+    "legal_destinations",
+    "road_path",
+    "road_paths",
+    "sea_routes",
+    "zone_routes",
+]
+
 _new = tuple.__new__  # a NamedTuple made without the cost of its keyword-checking __new__
-
-
-class Destination(NamedTuple):
-    """A place a noble or army may reach: it may always stop in the open there;
-    ``enter`` says whether it may go inside, ``siege`` whether it may lay siege (the
-    way in when entering is refused). ``rule`` decided ``enter``."""
-
-    place: str
-    path: tuple[str, ...]
-    by_road: bool
-    enter: bool
-    rule: str | None
-    siege: bool
-    reason: str = ""
 
 
 class SeaDestination(NamedTuple):
@@ -133,54 +130,17 @@ def land_routes(state: GameState, members: Sequence[str], start: str) -> tuple[D
         factions = tuple(sorted({owner(state, m) for m in members}, key=str))
     side = _side(state, factions)
     troops = total_potential(state, members)
-    inside = state.nobles[members[0]].inside
-    phased = state.phased  # a siege's strength depends on more than the side: never kept
-    key = (start, troops, inside)
-    if not phased:
-        got = side.destinations.get(key)
-        if got is not None:
-            return got
-    routes = side.routes.get(start)
-    if routes is None:
-        routes = side.routes[start] = _routes(state, side, start)
-    out = [
-        _destination(state, side, place, members, troops, path, by_road) for place, path, by_road in routes
-    ]
-    origin = state.board.places[start]
-    if origin.kind.is_location and not inside:
-        out.append(_destination(state, side, origin, members, troops, (start,), False))
-    result = tuple(out)
-    if not phased:
-        side.destinations[key] = result
-    return result
+    return destinations(state, side, members, troops, start, state.nobles[members[0]].inside)
 
 
-class _Side:
-    """What nobles of ``factions`` moving together may do, judged once and shared by all
-    their units on every state with the same ``_signature``: whether each place lets
-    them pass on the roads (``passable``), their routes from each start (``routes``), at
-    each location the verdicts that depend on their factions alone (``verdicts``: enter,
-    its rule and reason, and whether the ``siege`` aspect, ALLY.9, ALLY.12 and the King's
-    Peace let them lay siege), and the destinations of a unit by its start, troops and
-    whether it stands inside (``destinations``; not in a game with phases, where a
-    siege's strength depends on who else stands where)."""
-
-    __slots__ = ("destinations", "factions", "passable", "routes", "verdicts")
-
-    def __init__(self, factions: tuple[str | None, ...]) -> None:
-        self.factions = factions
-        self.passable: dict[str, bool] = {}
-        self.routes: dict[str, tuple[tuple[Place, tuple[str, ...], bool], ...]] = {}
-        self.verdicts: dict[str, tuple[bool, str | None, str, bool]] = {}
-        self.destinations: dict[tuple[str, int, bool], tuple[Destination, ...]] = {}
-
-
-def _side(state: GameState, factions: tuple[str | None, ...]) -> _Side:
+def _side(state: GameState, factions: tuple[str | None, ...]) -> Side:
+    """What nobles of ``factions`` moving together may do (``reach.Side``), judged once
+    and shared by all their units on every state with the same ``_signature``."""
     shared = _shared(state)
     key = ("side", factions)
-    side: _Side | None = shared.get(key)
+    side: Side | None = shared.get(key)
     if side is None:
-        side = shared[key] = _Side(factions)
+        side = shared[key] = Side(factions, len(state.board.places))
     return side
 
 
@@ -237,42 +197,6 @@ def _signature(state: GameState) -> tuple[Any, ...]:
     )
 
 
-def _routes(state: GameState, side: _Side, start: str) -> tuple[tuple[Place, tuple[str, ...], bool], ...]:
-    """The places reached from ``start``: by road (breadth-first, each place's
-    neighbours in ``board.road_order``, as ``road_paths``; a place the side may not pass
-    is reached but not gone through), sorted, then by one cross-country link; each with
-    its path and whether it is by road. ``start`` itself is not among them."""
-    board = state.board
-    places = board.places
-    links = board.road_order
-    passable = side.passable
-    factions = side.factions
-    paths: dict[str, tuple[str, ...]] = {start: (start,)}
-    frontier = [start]
-    while frontier:
-        following = []
-        for here in frontier:
-            base = paths[here]
-            for nxt in links.get(here, ()):
-                if nxt in paths:
-                    continue
-                paths[nxt] = (*base, nxt)
-                ok = passable.get(nxt)
-                if ok is None:
-                    p = places[nxt]
-                    ok = passable[nxt] = p.kind is PlaceKind.COUNTRY or all(
-                        judge(state, p, f, ids.ROAD).ok for f in factions
-                    )
-                if ok:
-                    following.append(nxt)
-        frontier = following
-    out = [(places[pid], paths[pid], True) for pid in sorted(paths) if pid != start]
-    for pid in sorted(board.cross_links.get(start, ())):
-        if pid not in paths:
-            out.append((places[pid], (start, pid), False))
-    return tuple(out)
-
-
 def _anywhere(place: str) -> bool:
     return True
 
@@ -309,99 +233,6 @@ def road_path(board: Board, start: str, dest: str) -> tuple[str, ...] | None:
     if start == dest:
         return (start,)
     return road_paths(board, start, until=dest).get(dest)
-
-
-def _destination(
-    state: GameState,
-    side: _Side,
-    place: Place,
-    members: Sequence[str],
-    troops: int,
-    path: tuple[str, ...],
-    by_road: bool,
-) -> Destination:
-    pid = place.id
-    if place.kind is PlaceKind.COUNTRY:
-        return _new(Destination, (pid, path, by_road, False, None, False, ""))
-    got = side.verdicts.get(pid)
-    if got is None:
-        got = side.verdicts[pid] = _side_verdict(state, place, side.factions, members)
-    enter, rule, reason, siege = got
-    if enter and place.capacity is not None and held_inside(state, pid) + troops > place.capacity:
-        enter, rule, reason = False, ids.LOC_CAPACITY, f"{place.name} holds at most {place.capacity} troops"
-    if enter and pid in state.sieges:
-        enter, rule, reason = False, ids.SIEGE_SEALED, f"{place.name} is under siege: no one enters it"
-    if siege and state.phased:
-        siege = _strong_enough(state, members, place)
-    return _new(Destination, (pid, path, by_road, enter, rule, siege, reason))
-
-
-def _side_verdict(
-    state: GameState, place: Place, factions: Sequence[str | None], members: Sequence[str]
-) -> tuple[bool, str | None, str, bool]:
-    """Whether troops of these factions may go inside (with the rule and why not) and
-    whether they may lay siege, as far as it depends on their factions (``members``:
-    some of their nobles, for ALLY.9 and ALLY.12, which look only at their factions)."""
-    enter, rule, reason = True, None, ""
-    for f in factions:
-        v = judge(state, place, f, ids.ENTER)
-        if not v.ok:
-            enter, rule, reason = False, v.rule, v.reason
-            break
-        rule = v.rule if rule is None or v.rule == ids.LOC_PERMISSION else rule
-    siege = all(judge(state, place, f, ids.SIEGE).ok for f in factions)
-    if siege:
-        own = set(factions)
-        nobles = state.nobles
-        if any(nobles[n].faction in own for n in state.inside_by_place.get(place.id, ())):
-            siege = False
-        else:
-            try:
-                siege_checks(state, "", members, place)
-            except Refusal:
-                siege = False
-    return enter, rule, reason, siege
-
-
-def _strong_enough(state: GameState, members: Sequence[str], place: Place) -> bool:
-    """SIEGE.strength: whether these nobles, with the rest of a lone noble's force in
-    the open there (BATTLE.sides), may lay siege to ``place``."""
-    laying = (*members, *_force_there(state, members, place))
-    memo = state.place_verdicts
-    key = ("strength", laying, place.id)
-    ok = memo.get(key)
-    if ok is None:
-        try:
-            begin_siege(state, laying, place)
-            ok = True
-        except Refusal:
-            ok = False
-        memo[key] = ok
-    return bool(ok)
-
-
-def _force_there(state: GameState, members: Sequence[str], place: Place) -> tuple[str, ...]:
-    """The nobles of a lone noble's faction in the open at ``place`` in no army: the
-    force he would lay a siege with there (BATTLE.sides)."""
-    if len(members) != 1 or members[0] in state.army_of:
-        return ()
-    faction = state.nobles[members[0]].faction
-    return tuple(n for n in _in_the_open(state).get((faction, place.id), ()) if n != members[0])
-
-
-def _in_the_open(state: GameState) -> dict[tuple[str | None, str], list[str]]:
-    """The nobles in the open at each place in no army and not captive, by faction and
-    place, in the order of ``state.nobles``."""
-    memo = state.place_verdicts
-    got: dict[tuple[str | None, str], list[str]] | None = memo.get("open")
-    if got is None:
-        got = {}
-        army_of = state.army_of
-        for n in state.nobles.values():
-            if n.place is not None and not n.inside and n.captive_of is None and n.id not in army_of:
-                got.setdefault((n.faction, n.place), []).append(n.id)
-        memo["open"] = got
-    return got
 
 
 def _waters(state: GameState, unit: str, kind: str) -> Destinations:

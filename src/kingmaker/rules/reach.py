@@ -1,0 +1,339 @@
+"""Where nobles may go by land (issue 16): the work behind ``queries.land_routes``.
+
+The board is indexed once (``Atlas``: places numbered in the order of their sorted ids,
+road neighbours and cross-country links as tuples of numbers, the reasons that name a
+place's capacity and a siege). What the nobles of some factions may do is judged once
+per state and shared by all their units (``Side``): whether each place lets them pass
+on the roads, their routes from each start (one breadth-first walk), and at each
+location whether they may go inside or lay siege as far as that depends on their
+factions alone. Only a unit's troops (a location's capacity) and, in a game with
+phases, a siege's strength are judged per unit.
+
+The common cases are judged without ``status.judge``: a place no one is inside, for one
+faction, away from the King's Peace. Its verdicts then depend only on the place's kind,
+its status for the faction and (unfriendly) its holder, the faction and a permission,
+so they are made once per process (``_TAILS``, as ``status`` keeps its verdicts);
+everything else goes through ``status.judge`` as ``decide`` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from . import ids
+from .board import Board, Place, PlaceKind
+from .combat import siege_checks
+from .decision import Refusal
+from .potential import held_inside
+from .sieges import begin_siege
+from .state import GameState
+from .status import judge
+
+_new = tuple.__new__  # a NamedTuple made without the cost of its keyword-checking __new__
+
+_COUNTRY = PlaceKind.COUNTRY
+_TOWNS = (PlaceKind.UNFORTIFIED_TOWN, PlaceKind.OPEN_TOWN)
+
+
+class Destination(NamedTuple):
+    """A place a noble or army may reach: it may always stop in the open there;
+    ``enter`` says whether it may go inside, ``siege`` whether it may lay siege (the
+    way in when entering is refused). ``rule`` decided ``enter``."""
+
+    place: str
+    path: tuple[str, ...]
+    by_road: bool
+    enter: bool
+    rule: str | None
+    siege: bool
+    reason: str = ""
+
+
+#: (enter, rule, siege, reason): what a destination says beyond its place and path.
+Tail = tuple[bool, str | None, bool, str]
+
+_COUNTRY_TAIL: Tail = (False, None, False, "")
+
+
+class Atlas:
+    """A board's places numbered in the order of their sorted ids (so sorting numbers
+    sorts ids), with its roads and cross-country links as numbers. Built once per board."""
+
+    __slots__ = ("country", "cross", "full", "ids", "index", "places", "roads", "sealed")
+
+    def __init__(self, board: Board) -> None:
+        self.ids: tuple[str, ...] = tuple(sorted(board.places))
+        self.index: dict[str, int] = {p: i for i, p in enumerate(self.ids)}
+        self.places: tuple[Place, ...] = tuple(board.places[p] for p in self.ids)
+        index = self.index
+        self.roads: tuple[tuple[int, ...], ...] = tuple(
+            tuple(index[n] for n in board.road_order.get(p, ())) for p in self.ids
+        )
+        self.cross: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted(index[n] for n in board.cross_links.get(p, ()))) for p in self.ids
+        )
+        self.country: tuple[bool, ...] = tuple(p.kind is _COUNTRY for p in self.places)
+        self.full: tuple[str, ...] = tuple(
+            f"{p.name} holds at most {p.capacity} troops" for p in self.places
+        )
+        self.sealed: tuple[str, ...] = tuple(f"{p.name} is under siege: no one enters it" for p in self.places)
+
+
+def atlas(board: Board) -> Atlas:
+    got: Atlas | None = board.memo.get("atlas")
+    if got is None:
+        got = board.memo["atlas"] = Atlas(board)
+    return got
+
+
+#: A unit's destinations before its troops are counted, for each place reached: the
+#: destination itself (countryside: it does not depend on the unit), or the place's
+#: number with the start of its destination (place, path, by road).
+Route = Destination | tuple[int, tuple[str, str | tuple[str, ...], bool]]
+
+
+class Side:
+    """What nobles of ``factions`` moving together may do on one state (and on every
+    state with its movement signature, ``queries._shared``): whether each place lets
+    them pass on the roads (``passable``: 0 not judged yet, 1 yes, 2 no), their routes
+    from each start (``routes``), at each location the verdicts that depend on their
+    factions alone (``verdicts``: the tail of a destination when its troops fit, the
+    troops that fit (None: any) and the tail when they do not), and the destinations of a
+    unit by its start, troops and whether it stands inside (``destinations``; not in a
+    game with phases, where a siege's strength depends on who else stands where)."""
+
+    __slots__ = ("destinations", "faction", "factions", "passable", "routes", "verdicts")
+
+    def __init__(self, factions: tuple[str | None, ...], places: int) -> None:
+        self.factions = factions
+        #: the one faction of the side, when it has one (None: judged by ``status.judge``)
+        self.faction: str | None = factions[0] if len(factions) == 1 else None
+        self.passable = bytearray(places)
+        self.routes: dict[int, tuple[Route, ...]] = {}
+        self.verdicts: list[tuple[Tail, int | None, Tail] | None] = [None] * places
+        self.destinations: dict[tuple[str, int, bool], tuple[Destination, ...]] = {}
+
+
+def routes(state: GameState, side: Side, start: int) -> tuple[Route, ...]:
+    """The places reached from ``start``: by road (breadth-first, each place's neighbours
+    in ``board.road_order``, as ``queries.road_paths``; a place the side may not pass is
+    reached but not gone through), in the order of their ids, then by one cross-country
+    link; ``start`` itself is not among them."""
+    got = side.routes.get(start)
+    if got is not None:
+        return got
+    at = atlas(state.board)
+    names = at.ids
+    roads = at.roads
+    country = at.country
+    passable = side.passable
+    paths: dict[int, tuple[str, ...]] = {start: (names[start],)}
+    frontier = [start]
+    while frontier:
+        following = []
+        for here in frontier:
+            base = paths[here]
+            for nxt in roads[here]:
+                if nxt in paths:
+                    continue
+                paths[nxt] = (*base, names[nxt])
+                ok = passable[nxt]
+                if not ok:
+                    ok = passable[nxt] = 1 if country[nxt] or _passes(state, side, at.places[nxt]) else 2
+                if ok == 1:
+                    following.append(nxt)
+        frontier = following
+    del paths[start]
+    out: list[Route] = []
+    for i in sorted(paths):
+        head = (names[i], paths[i], True)
+        out.append(_new(Destination, head + _COUNTRY_TAIL) if country[i] else (i, head))
+    origin = names[start]
+    for i in at.cross[start]:
+        if i not in paths:
+            head = (names[i], (origin, names[i]), False)
+            out.append(_new(Destination, head + _COUNTRY_TAIL) if country[i] else (i, head))
+    got = side.routes[start] = tuple(out)
+    return got
+
+
+def _passes(state: GameState, side: Side, place: Place) -> bool:
+    """Whether the side's nobles may pass ``place`` (a location) on the roads: the
+    ``road`` aspect for each of their factions (``status``), judged here directly for one
+    faction when the verdict depends only on the status (a town no one is inside passes;
+    a castle, town or city passes when friendly or permitted)."""
+    f = side.faction
+    if f is not None:
+        kind = place.kind
+        pid = place.id
+        if kind in _TOWNS:
+            if pid not in state.inside_by_place:
+                return True
+        else:
+            holder = state.control.get(pid)
+            if holder is None:
+                return False
+            if holder == f or holder in state.allies.get(f, ()):
+                return True
+            return bool(state.permissions) and (pid, f, ids.ROAD) in state.permitted
+    return all(judge(state, place, g, ids.ROAD).ok for g in side.factions)
+
+
+def destinations(
+    state: GameState, side: Side, members: Sequence[str], troops: int, start: str, inside: bool
+) -> tuple[Destination, ...]:
+    """Every place these nobles (of ``side``, ``troops`` in all), moving together from
+    ``start``, may reach, with whether they may go inside or lay siege there; ``start``
+    itself when they stand in the open before a location."""
+    phased = state.phased  # a siege's strength depends on more than the side: never kept
+    key = (start, troops, inside)
+    if not phased:
+        got = side.destinations.get(key)
+        if got is not None:
+            return got
+    at = atlas(state.board)
+    begin = at.index[start]
+    verdicts = side.verdicts
+    out: list[Destination] = []
+    todo = routes(state, side, begin)
+    if not inside and not at.country[begin]:
+        todo = (*todo, (begin, (start, (start,), False)))
+    for r in todo:
+        if len(r) != 2:
+            out.append(r)
+            continue
+        i, head = r
+        v = verdicts[i]
+        if v is None:
+            v = verdicts[i] = _verdict(state, side, at, i, members)
+        room = v[1]
+        tail = v[0] if room is None or troops <= room else v[2]
+        if phased and tail[2]:
+            tail = (tail[0], tail[1], _strong_enough(state, members, at.places[i]), tail[3])
+        out.append(_new(Destination, head + tail))
+    result = tuple(out)
+    if not phased:
+        side.destinations[key] = result
+    return result
+
+
+def _verdict(
+    state: GameState, side: Side, at: Atlas, i: int, members: Sequence[str]
+) -> tuple[Tail, int | None, Tail]:
+    """The verdicts at location ``i`` for the side: the tail of a destination whose
+    troops fit, how many troops fit (None: the tail holds whatever they are), and the
+    tail when they do not (LOC.capacity; then SIEGE.sealed)."""
+    place = at.places[i]
+    tail = _side_tail(state, side, place, members)
+    if not tail[0]:
+        return tail, None, tail
+    pid = place.id
+    if pid in state.sieges:
+        sealed: Tail = (False, ids.SIEGE_SEALED, tail[2], at.sealed[i])
+    else:
+        sealed = tail
+    if place.capacity is None:
+        return sealed, None, sealed
+    full: Tail = (False, ids.LOC_CAPACITY, tail[2], at.full[i])
+    return sealed, place.capacity - held_inside(state, pid), full
+
+
+#: The tails of one faction's destinations at places no one is inside, away from the
+#: King's Peace, by what alone they depend on there (the place's kind, its status, and
+#: when unfriendly its holder, the faction and the permission to enter): made once per
+#: process, as ``status`` makes its verdicts.
+_TAILS: dict[tuple[Any, ...], Tail] = {}
+
+
+def _side_tail(state: GameState, side: Side, place: Place, members: Sequence[str]) -> Tail:
+    f = side.faction
+    pid = place.id
+    if f is not None and pid not in state.inside_by_place:
+        summoned = state.summoned
+        if summoned is None or summoned.seat != pid:
+            kind = place.kind
+            if kind in _TOWNS:
+                key: tuple[Any, ...] = (kind, f)
+            else:
+                holder = state.control.get(pid)
+                if holder is None:
+                    key = (kind, None)
+                elif holder == f or holder in state.allies.get(f, ()):
+                    key = (kind, True)
+                else:
+                    allowed = bool(state.permissions) and (pid, f, ids.ENTER) in state.permitted
+                    key = (kind, holder, f, allowed)
+            got = _TAILS.get(key)
+            if got is None:
+                got = _TAILS[key] = _judged_tail(state, place, side.factions, members)
+            return got
+    return _judged_tail(state, place, side.factions, members)
+
+
+def _judged_tail(
+    state: GameState, place: Place, factions: Sequence[str | None], members: Sequence[str]
+) -> Tail:
+    """Whether troops of these factions may go inside (with the rule and why not) and
+    whether they may lay siege, as far as it depends on their factions (``members``:
+    some of their nobles, for ALLY.9 and ALLY.12, which look only at their factions)."""
+    enter, rule, reason = True, None, ""
+    for f in factions:
+        v = judge(state, place, f, ids.ENTER)
+        if not v.ok:
+            enter, rule, reason = False, v.rule, v.reason
+            break
+        rule = v.rule if rule is None or v.rule == ids.LOC_PERMISSION else rule
+    siege = all(judge(state, place, f, ids.SIEGE).ok for f in factions)
+    if siege:
+        own = set(factions)
+        nobles = state.nobles
+        if any(nobles[n].faction in own for n in state.inside_by_place.get(place.id, ())):
+            siege = False
+        else:
+            try:
+                siege_checks(state, "", members, place)
+            except Refusal:
+                siege = False
+    return enter, rule, siege, reason
+
+
+def _strong_enough(state: GameState, members: Sequence[str], place: Place) -> bool:
+    """SIEGE.strength: whether these nobles, with the rest of a lone noble's force in
+    the open there (BATTLE.sides), may lay siege to ``place``."""
+    laying = (*members, *_force_there(state, members, place))
+    memo = state.place_verdicts
+    key = ("strength", laying, place.id)
+    ok = memo.get(key)
+    if ok is None:
+        try:
+            begin_siege(state, laying, place)
+            ok = True
+        except Refusal:
+            ok = False
+        memo[key] = ok
+    return bool(ok)
+
+
+def _force_there(state: GameState, members: Sequence[str], place: Place) -> tuple[str, ...]:
+    """The nobles of a lone noble's faction in the open at ``place`` in no army: the
+    force he would lay a siege with there (BATTLE.sides)."""
+    if len(members) != 1 or members[0] in state.army_of:
+        return ()
+    faction = state.nobles[members[0]].faction
+    return tuple(n for n in _in_the_open(state).get((faction, place.id), ()) if n != members[0])
+
+
+def _in_the_open(state: GameState) -> dict[tuple[str | None, str], list[str]]:
+    """The nobles in the open at each place in no army and not captive, by faction and
+    place, in the order of ``state.nobles``."""
+    memo = state.place_verdicts
+    got: dict[tuple[str | None, str], list[str]] | None = memo.get("open")
+    if got is None:
+        got = {}
+        army_of = state.army_of
+        for n in state.nobles.values():
+            if n.place is not None and not n.inside and n.captive_of is None and n.id not in army_of:
+                got.setdefault((n.faction, n.place), []).append(n.id)
+        memo["open"] = got
+    return got
