@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from . import ids
-from .board import Board, Place
+from .board import Board, Place, PlaceKind
 from .orders import prior_order
 from .potential import carried, held_inside, potential, total_potential
-from .reach import Destination, Side, destinations
+from .reach import Destination, Side, atlas, destinations
 from .sieges import besieged
 from .state import MOVEMENT, GameState, Ship
 from .status import judge
@@ -42,6 +42,7 @@ __all__ = [
 ]
 
 _new = tuple.__new__  # a NamedTuple made without the cost of its keyword-checking __new__
+_TOWNS = (PlaceKind.UNFORTIFIED_TOWN, PlaceKind.OPEN_TOWN)
 
 
 class SeaDestination(NamedTuple):
@@ -140,7 +141,7 @@ def _side(state: GameState, factions: tuple[str | None, ...]) -> Side:
     key = ("side", factions)
     side: Side | None = shared.get(key)
     if side is None:
-        side = shared[key] = Side(factions, len(state.board.places))
+        side = shared[key] = Side(factions, atlas(state.board))
     return side
 
 
@@ -276,23 +277,21 @@ def _voyage_destinations(
     landing = _memo_of(state, ("disembark", landers))
     sieges = state.sieges
     out: list[SeaDestination] = list(zones)
-    for place, path in ports:
+    for place, head in ports:
         pid = place.id
-        verdict = entry.get(pid)
-        if verdict is None:
-            verdict = entry[pid] = _entry_verdict(state, place, factions)
+        tails = entry.get(pid)
+        if tails is None:
+            tails = entry[pid] = _entry_tails(state, place, factions)
         land = False
         if passengers:
             known: bool | None = landing.get(pid)
             if known is None:
-                known = landing[pid] = all(
-                    judge(state, place, f, ids.DISEMBARK, enter=True).ok for f in landers
-                )
+                known = landing[pid] = _lands(state, place, landers)
             land = known
             if land and place.capacity is not None:
                 land = held_inside(state, pid) + load <= place.capacity
             land = land and pid not in sieges  # SIEGE.sealed
-        out.append(_new(SeaDestination, (pid, path, True, verdict[0], verdict[1], land, verdict[2])))
+        out.append(_new(SeaDestination, head + tails[land]))
     return tuple(out)
 
 
@@ -305,7 +304,37 @@ def _memo_of(state: GameState, key: tuple[str, tuple[str | None, ...]]) -> dict[
     return got
 
 
-def _entry_verdict(
+#: (enter, rule, land, reason): what a port's destination says beyond its place and path.
+_SeaTail = tuple[bool, str | None, bool, str]
+
+
+def _entry_tails(
+    state: GameState, place: Place, factions: tuple[str | None, ...]
+) -> tuple[_SeaTail, _SeaTail]:
+    """Whether ships of ``factions`` may sail into the port (SHIP_ENTER), with its rule
+    and why not, as the tails of its destination when its passengers may not land
+    inside and when they may."""
+    key = _status_key(state, place, factions, ids.SHIP_ENTER)
+    if key is not None:
+        got = _ENTRY.get(key)
+        if got is None:
+            got = _ENTRY[key] = _tails_of(_judged_entry(state, place, factions))
+        return got
+    return _tails_of(_judged_entry(state, place, factions))
+
+
+def _tails_of(v: tuple[bool, str | None, str]) -> tuple[_SeaTail, _SeaTail]:
+    return (v[0], v[1], False, v[2]), (v[0], v[1], True, v[2])
+
+
+#: The tails of the entry verdicts for one faction at a port no one is inside (or a
+#: castle, town or city, whoever is inside), by what alone they depend on: the port's
+#: kind, its status and, when unfriendly, its holder, the faction and its permission
+#: (``status``); made once per process, as ``status`` makes its verdicts.
+_ENTRY: dict[tuple[Any, ...], tuple[_SeaTail, _SeaTail]] = {}
+
+
+def _judged_entry(
     state: GameState, place: Place, factions: Sequence[str | None]
 ) -> tuple[bool, str | None, str]:
     enter, rule, reason = True, None, ""
@@ -317,12 +346,54 @@ def _entry_verdict(
     return enter, rule, reason
 
 
+#: Whether one faction's nobles may land and go inside at a port, keyed as ``_ENTRY``.
+_LANDS: dict[tuple[Any, ...], bool] = {}
+
+
+def _lands(state: GameState, place: Place, landers: tuple[str | None, ...]) -> bool:
+    key = _status_key(state, place, landers, ids.ENTER)
+    if key is not None:
+        got = _LANDS.get(key)
+        if got is None:
+            got = _LANDS[key] = _judged_landing(state, place, landers)
+        return got
+    return _judged_landing(state, place, landers)
+
+
+def _judged_landing(state: GameState, place: Place, landers: tuple[str | None, ...]) -> bool:
+    return all(judge(state, place, f, ids.DISEMBARK, enter=True).ok for f in landers)
+
+
+def _status_key(
+    state: GameState, place: Place, factions: Sequence[str | None], asked: str
+) -> tuple[Any, ...] | None:
+    """What alone ``status.judge`` reads for one faction at ``place`` (for ``asked``, the
+    aspect a permission must name): the place's kind and status, and when unfriendly its
+    holder, the faction and whether it holds the permission; None when it reads more
+    (several factions, no faction, a town someone is inside)."""
+    if len(factions) != 1:
+        return None
+    f = factions[0]
+    if f is None:
+        return None
+    kind = place.kind
+    pid = place.id
+    if kind in _TOWNS:
+        return (kind,) if pid not in state.inside_by_place else None
+    holder = state.control.get(pid)
+    if holder is None:
+        return (kind, None)
+    if holder == f or holder in state.allies.get(f, ()):
+        return (kind, True)
+    return (kind, holder, f, bool(state.permissions) and (pid, f, asked) in state.permitted)
+
+
 def _voyages(
     board: Board, origin: str, in_port: bool
 ) -> tuple[
     tuple[tuple[str, tuple[str, ...]], ...],
     tuple[SeaDestination, ...],
-    tuple[tuple[Place, tuple[str, ...]], ...],
+    tuple[tuple[Place, tuple[str, tuple[str, ...], bool]], ...],
 ]:
     """From a port (``in_port``) or a sea zone: ``sea_routes``' voyages, the sea-zone
     destinations (the same for every ship there, whatever the state) and the ports with
@@ -336,7 +407,7 @@ def _voyages(
             for to, path in routes
             if to in board.seas
         )
-        ports = tuple((board.places[to], path) for to, path in routes if to not in board.seas)
+        ports = tuple((board.places[to], (to, path, True)) for to, path in routes if to not in board.seas)
         got = board.memo[key] = (routes, zones, ports)
     return got
 

@@ -12,7 +12,8 @@ phases, a siege's strength are judged per unit.
 The common cases are judged without ``status.judge``: a place no one is inside, for one
 faction, away from the King's Peace. Its verdicts then depend only on the place's kind,
 its status for the faction and (unfriendly) its holder, the faction and a permission,
-so they are made once per process (``_TAILS``, as ``status`` keeps its verdicts);
+so they are made once per process (``_TOWN``, ``_NEUTRAL``...: as ``status`` keeps its
+verdicts);
 everything else goes through ``status.judge`` as ``decide`` does.
 """
 
@@ -60,7 +61,18 @@ class Atlas:
     """A board's places numbered in the order of their sorted ids (so sorting numbers
     sorts ids), with its roads and cross-country links as numbers. Built once per board."""
 
-    __slots__ = ("country", "cross", "full", "ids", "index", "places", "roads", "sealed")
+    __slots__ = (
+        "alone",
+        "country",
+        "cross",
+        "full",
+        "ids",
+        "index",
+        "open_country",
+        "places",
+        "roads",
+        "sealed",
+    )
 
     def __init__(self, board: Board) -> None:
         self.ids: tuple[str, ...] = tuple(sorted(board.places))
@@ -73,11 +85,14 @@ class Atlas:
         self.cross: tuple[tuple[int, ...], ...] = tuple(
             tuple(sorted(index[n] for n in board.cross_links.get(p, ()))) for p in self.ids
         )
+        self.alone: tuple[tuple[str], ...] = tuple((p,) for p in self.ids)  # to lengthen a path
         self.country: tuple[bool, ...] = tuple(p.kind is _COUNTRY for p in self.places)
-        self.full: tuple[str, ...] = tuple(
-            f"{p.name} holds at most {p.capacity} troops" for p in self.places
+        #: ``Side.passable`` before anything is judged: countryside never blocks
+        self.open_country = bytes(1 if c else 0 for c in self.country)
+        self.full: tuple[str, ...] = tuple(f"{p.name} holds at most {p.capacity} troops" for p in self.places)
+        self.sealed: tuple[str, ...] = tuple(
+            f"{p.name} is under siege: no one enters it" for p in self.places
         )
-        self.sealed: tuple[str, ...] = tuple(f"{p.name} is under siege: no one enters it" for p in self.places)
 
 
 def atlas(board: Board) -> Atlas:
@@ -105,13 +120,14 @@ class Side:
 
     __slots__ = ("destinations", "faction", "factions", "passable", "routes", "verdicts")
 
-    def __init__(self, factions: tuple[str | None, ...], places: int) -> None:
+    def __init__(self, factions: tuple[str | None, ...], at: Atlas) -> None:
+        places = len(at.ids)
         self.factions = factions
         #: the one faction of the side, when it has one (None: judged by ``status.judge``)
         self.faction: str | None = factions[0] if len(factions) == 1 else None
-        self.passable = bytearray(places)
+        self.passable = bytearray(at.open_country)
         self.routes: dict[int, tuple[Route, ...]] = {}
-        self.verdicts: list[tuple[Tail, int | None, Tail] | None] = [None] * places
+        self.verdicts: list[tuple[Tail, int | None] | None] = [None] * places
         self.destinations: dict[tuple[str, int, bool], tuple[Destination, ...]] = {}
 
 
@@ -125,10 +141,11 @@ def routes(state: GameState, side: Side, start: int) -> tuple[Route, ...]:
         return got
     at = atlas(state.board)
     names = at.ids
+    alone = at.alone
     roads = at.roads
     country = at.country
     passable = side.passable
-    paths: dict[int, tuple[str, ...]] = {start: (names[start],)}
+    paths: dict[int, tuple[str, ...]] = {start: alone[start]}
     frontier = [start]
     while frontier:
         following = []
@@ -137,10 +154,10 @@ def routes(state: GameState, side: Side, start: int) -> tuple[Route, ...]:
             for nxt in roads[here]:
                 if nxt in paths:
                     continue
-                paths[nxt] = (*base, names[nxt])
+                paths[nxt] = base + alone[nxt]
                 ok = passable[nxt]
                 if not ok:
-                    ok = passable[nxt] = 1 if country[nxt] or _passes(state, side, at.places[nxt]) else 2
+                    ok = passable[nxt] = 1 if _passes(state, side, at.places[nxt]) else 2
                 if ok == 1:
                     following.append(nxt)
         frontier = following
@@ -207,8 +224,9 @@ def destinations(
         v = verdicts[i]
         if v is None:
             v = verdicts[i] = _verdict(state, side, at, i, members)
-        room = v[1]
-        tail = v[0] if room is None or troops <= room else v[2]
+        tail, room = v
+        if room is not None and troops > room:
+            tail = (False, ids.LOC_CAPACITY, tail[2], at.full[i])
         if phased and tail[2]:
             tail = (tail[0], tail[1], _strong_enough(state, members, at.places[i]), tail[3])
         out.append(_new(Destination, head + tail))
@@ -218,57 +236,56 @@ def destinations(
     return result
 
 
+#: The tails of one faction's destinations at places no one is inside, away from the
+#: King's Peace, by what alone they depend on there: a town's kind (``_TOWN``); a
+#: castle's, town's or city's kind when it is neutral or friendly, and when unfriendly
+#: its kind, its holder, the faction and whether the faction may enter by the holder's
+#: permission (``_UNFRIENDLY``). Made once per process, as ``status`` makes its verdicts.
+_TOWN: dict[PlaceKind, Tail] = {}
+_NEUTRAL: dict[PlaceKind, Tail] = {}
+_FRIENDLY: dict[PlaceKind, Tail] = {}
+_UNFRIENDLY: dict[tuple[PlaceKind, str, str, bool], Tail] = {}
+
+
 def _verdict(
     state: GameState, side: Side, at: Atlas, i: int, members: Sequence[str]
-) -> tuple[Tail, int | None, Tail]:
+) -> tuple[Tail, int | None]:
     """The verdicts at location ``i`` for the side: the tail of a destination whose
-    troops fit, how many troops fit (None: the tail holds whatever they are), and the
-    tail when they do not (LOC.capacity; then SIEGE.sealed)."""
+    troops fit (SIEGE.sealed judged), and how many troops fit (None: any number; more
+    than that are refused by LOC.capacity)."""
     place = at.places[i]
-    tail = _side_tail(state, side, place, members)
-    if not tail[0]:
-        return tail, None, tail
     pid = place.id
-    if pid in state.sieges:
-        sealed: Tail = (False, ids.SIEGE_SEALED, tail[2], at.sealed[i])
-    else:
-        sealed = tail
-    if place.capacity is None:
-        return sealed, None, sealed
-    full: Tail = (False, ids.LOC_CAPACITY, tail[2], at.full[i])
-    return sealed, place.capacity - held_inside(state, pid), full
-
-
-#: The tails of one faction's destinations at places no one is inside, away from the
-#: King's Peace, by what alone they depend on there (the place's kind, its status, and
-#: when unfriendly its holder, the faction and the permission to enter): made once per
-#: process, as ``status`` makes its verdicts.
-_TAILS: dict[tuple[Any, ...], Tail] = {}
-
-
-def _side_tail(state: GameState, side: Side, place: Place, members: Sequence[str]) -> Tail:
     f = side.faction
-    pid = place.id
-    if f is not None and pid not in state.inside_by_place:
-        summoned = state.summoned
-        if summoned is None or summoned.seat != pid:
-            kind = place.kind
-            if kind in _TOWNS:
-                key: tuple[Any, ...] = (kind, f)
+    summoned = state.summoned
+    if f is not None and pid not in state.inside_by_place and (summoned is None or summoned.seat != pid):
+        kind = place.kind
+        table: dict[Any, Tail]
+        key: Any = kind
+        if kind in _TOWNS:
+            table = _TOWN
+        else:
+            holder = state.control.get(pid)
+            if holder is None:
+                table = _NEUTRAL
+            elif holder == f or holder in state.allies.get(f, ()):
+                table = _FRIENDLY
             else:
-                holder = state.control.get(pid)
-                if holder is None:
-                    key = (kind, None)
-                elif holder == f or holder in state.allies.get(f, ()):
-                    key = (kind, True)
-                else:
-                    allowed = bool(state.permissions) and (pid, f, ids.ENTER) in state.permitted
-                    key = (kind, holder, f, allowed)
-            got = _TAILS.get(key)
-            if got is None:
-                got = _TAILS[key] = _judged_tail(state, place, side.factions, members)
-            return got
-    return _judged_tail(state, place, side.factions, members)
+                table = _UNFRIENDLY
+                key = (kind, holder, f, bool(state.permissions) and (pid, f, ids.ENTER) in state.permitted)
+        tail = table.get(key)
+        if tail is None:
+            tail = table[key] = _judged_tail(state, place, side.factions, members)
+        held = 0  # no one is inside
+    else:
+        tail = _judged_tail(state, place, side.factions, members)
+        held = -1
+    if not tail[0]:
+        return tail, None
+    if pid in state.sieges:
+        tail = (False, ids.SIEGE_SEALED, tail[2], at.sealed[i])
+    if place.capacity is None:
+        return tail, None
+    return tail, place.capacity - (held if held >= 0 else held_inside(state, pid))
 
 
 def _judged_tail(
