@@ -98,7 +98,7 @@ def _road_move(state: GameState) -> c.Command:
     raise SystemExit("no road move found in the mid-game state")
 
 
-def bench_rules(repeat: int) -> float:
+def bench_rules(repeat: int) -> dict[str, float]:
     print("Location rules and queries (issues 3 and 16)")
     state = mid_game()
     nobles = len(state.nobles)
@@ -118,22 +118,27 @@ def bench_rules(repeat: int) -> float:
     )
     units = [*state.nobles, *state.ships, *state.armies]
 
-    def all_destinations() -> None:
+    def cold() -> None:
+        # The honest figure: a new state object, nothing kept from earlier states (the
+        # judgments kept by movement signature dropped), the per-state shared data
+        # (each faction's passable places, routes and verdicts) computed and counted.
+        state.board.memo.pop("movement", None)
+        fresh = state.evolve()
+        for u in units:
+            legal_destinations(fresh, u)
+
+    cold_total = median_seconds(cold, number=5, repeat=repeat)
+    report(f"legal_destinations for all {len(units)} units (a new state)", cold_total, "ms", 5)
+    per_unit = cold_total / len(units)
+    report("  per unit, a new state, nothing kept from earlier states", per_unit, "us")
+
+    def kept() -> None:
         fresh = state.evolve()  # no cached indexes: a new state, as after every event
         for u in units:
             legal_destinations(fresh, u)
 
-    total = median_seconds(all_destinations, number=5, repeat=repeat)
-    report(f"legal_destinations for all {len(units)} units (a new state)", total, "ms", 5)
-    per_unit = total / len(units)
-    report("  per unit", per_unit, "us")
-
-    def cold() -> None:
-        state.board.memo.pop("movement", None)  # nothing kept from earlier states either
-        all_destinations()
-
-    cold_total = median_seconds(cold, number=5, repeat=repeat)
-    report("  per unit, nothing kept from earlier states", cold_total / len(units), "us")
+    kept_total = median_seconds(kept, number=5, repeat=repeat)
+    report("  per unit, a new state, its movement signature seen before", kept_total / len(units), "us")
     # A bot's view: every unit's destinations on each of 40 successive states of play,
     # the judgments of one state carried to the next only where nothing they read changed.
     following = [p.state for p in random_play(state, 40, "next")]
@@ -148,10 +153,14 @@ def bench_rules(repeat: int) -> float:
 
     per_state = median_seconds(successive, number=1, repeat=repeat) / len(following)
     report("  per unit, over 40 successive states of random play", per_state / counted, "us")
-    return per_unit
+    return {
+        "a new state, nothing kept": per_unit,
+        "a new state, its signature seen before": kept_total / len(units),
+        "40 successive states of random play": per_state / counted,
+    }
 
 
-def bench_diplomacy(ours_per_unit: float, repeat: int) -> None:
+def bench_diplomacy(ours: dict[str, float], repeat: int) -> None:
     print("Diplomacy adjudicator, same process (diplomacy==1.1.2)")
     try:
         from diplomacy import Game
@@ -163,10 +172,15 @@ def bench_diplomacy(ours_per_unit: float, repeat: int) -> None:
     theirs = median_seconds(game.get_all_possible_orders, number=20, repeat=repeat)
     report(f"Game().get_all_possible_orders() ({units} units)", theirs, "ms")
     report("  per unit", theirs / units, "us")
+    # The first figure (a new state, nothing kept) is the one the aim is judged on.
+    (label, ours_per_unit), *others = ours.items()
     ratio = ours_per_unit / (theirs / units)
     print(
-        f"  ours per unit / theirs per unit = {ratio:.3f}  (aim <= 0.2: {'met' if ratio <= 0.2 else 'over aim'})"
+        f"  ours per unit / theirs per unit = {ratio:.3f}  (aim <= 0.2: {'met' if ratio <= 0.2 else 'over aim'};"
+        f" {label})"
     )
+    for label, figure in others:
+        print(f"    the same, {label}: {figure / (theirs / units):.3f}")
 
 
 def bench_alliances(repeat: int) -> None:
