@@ -86,6 +86,14 @@ def legal_destinations(state: GameState, unit: str) -> Destinations:
     pass) or by one cross-country link, with whether it may go inside or must lay siege.
     For a ship or fleet: each sea zone and port it may reach.
     """
+    n = state.nobles.get(unit)
+    if n is not None and n.aboard is None and n.place is not None:  # a noble on land: the common case
+        why = _not_orderable(state, (unit,), n.faction) if state.orders else ""
+        if not why and not (n.inside and n.place in state.sieges):
+            places = destinations(
+                state, _side(state, (n.faction,)), (unit,), potential(state, unit), n.place, n.inside
+            )
+            return _answer(state, unit, places, ())
     kind = unit_kind(state, unit)
     if kind is None:
         return Destinations(unit, False, f"there is no unit {unit!r}")
@@ -306,32 +314,53 @@ def _memo_of(state: GameState, key: tuple[str, tuple[str | None, ...]]) -> dict[
 
 #: (enter, rule, land, reason): what a port's destination says beyond its place and path.
 _SeaTail = tuple[bool, str | None, bool, str]
+_SeaTails = tuple[_SeaTail, _SeaTail]
+
+#: The tails of the entry verdicts (SHIP_ENTER) for one faction at a port, by what alone
+#: they depend on there: a town's kind when no one is inside (``_TOWN_ENTRY``); a
+#: castle's, town's or city's kind when neutral or friendly, and when unfriendly its kind,
+#: its holder, the faction and whether the faction may sail in by the holder's
+#: permission (``_UNFRIENDLY_ENTRY``). Made once per process, as ``status`` makes its
+#: verdicts.
+_TOWN_ENTRY: dict[PlaceKind, _SeaTails] = {}
+_NEUTRAL_ENTRY: dict[PlaceKind, _SeaTails] = {}
+_FRIENDLY_ENTRY: dict[PlaceKind, _SeaTails] = {}
+_UNFRIENDLY_ENTRY: dict[tuple[PlaceKind, str, str, bool], _SeaTails] = {}
 
 
-def _entry_tails(
-    state: GameState, place: Place, factions: tuple[str | None, ...]
-) -> tuple[_SeaTail, _SeaTail]:
+def _entry_tails(state: GameState, place: Place, factions: tuple[str | None, ...]) -> _SeaTails:
     """Whether ships of ``factions`` may sail into the port (SHIP_ENTER), with its rule
     and why not, as the tails of its destination when its passengers may not land
     inside and when they may."""
-    key = _status_key(state, place, factions, ids.SHIP_ENTER)
-    if key is not None:
-        got = _ENTRY.get(key)
-        if got is None:
-            got = _ENTRY[key] = _tails_of(_judged_entry(state, place, factions))
-        return got
-    return _tails_of(_judged_entry(state, place, factions))
+    f = factions[0] if len(factions) == 1 else None
+    pid = place.id
+    kind = place.kind
+    table: dict[Any, _SeaTails] | None = None
+    key: Any = kind
+    if f is None:
+        pass
+    elif kind in _TOWNS:
+        if pid not in state.inside_by_place:
+            table = _TOWN_ENTRY
+    else:
+        holder = state.control.get(pid)
+        if holder is None:
+            table = _NEUTRAL_ENTRY
+        elif holder == f or holder in state.allies.get(f, ()):
+            table = _FRIENDLY_ENTRY
+        else:
+            table = _UNFRIENDLY_ENTRY
+            key = (kind, holder, f, bool(state.permissions) and (pid, f, ids.SHIP_ENTER) in state.permitted)
+    if table is None:
+        return _tails_of(_judged_entry(state, place, factions))
+    got = table.get(key)
+    if got is None:
+        got = table[key] = _tails_of(_judged_entry(state, place, factions))
+    return got
 
 
-def _tails_of(v: tuple[bool, str | None, str]) -> tuple[_SeaTail, _SeaTail]:
+def _tails_of(v: tuple[bool, str | None, str]) -> _SeaTails:
     return (v[0], v[1], False, v[2]), (v[0], v[1], True, v[2])
-
-
-#: The tails of the entry verdicts for one faction at a port no one is inside (or a
-#: castle, town or city, whoever is inside), by what alone they depend on: the port's
-#: kind, its status and, when unfriendly, its holder, the faction and its permission
-#: (``status``); made once per process, as ``status`` makes its verdicts.
-_ENTRY: dict[tuple[Any, ...], tuple[_SeaTail, _SeaTail]] = {}
 
 
 def _judged_entry(

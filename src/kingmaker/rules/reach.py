@@ -102,10 +102,9 @@ def atlas(board: Board) -> Atlas:
     return got
 
 
-#: A unit's destinations before its troops are counted, for each place reached: the
-#: destination itself (countryside: it does not depend on the unit), or the place's
-#: number with the start of its destination (place, path, by road).
-Route = Destination | tuple[int, tuple[str, str | tuple[str, ...], bool]]
+#: The places a side's nobles reach from a start: by road (in the order of their ids),
+#: by one cross-country link, and the path to each.
+Routes = tuple[list[int], list[int], dict[int, tuple[str, ...]]]
 
 
 class Side:
@@ -126,24 +125,22 @@ class Side:
         #: the one faction of the side, when it has one (None: judged by ``status.judge``)
         self.faction: str | None = factions[0] if len(factions) == 1 else None
         self.passable = bytearray(at.open_country)
-        self.routes: dict[int, tuple[Route, ...]] = {}
+        self.routes: dict[int, Routes] = {}
         self.verdicts: list[tuple[Tail, int | None] | None] = [None] * places
         self.destinations: dict[tuple[str, int, bool], tuple[Destination, ...]] = {}
 
 
-def routes(state: GameState, side: Side, start: int) -> tuple[Route, ...]:
+def routes(state: GameState, side: Side, start: int, members: Sequence[str]) -> Routes:
     """The places reached from ``start``: by road (breadth-first, each place's neighbours
     in ``board.road_order``, as ``queries.road_paths``; a place the side may not pass is
     reached but not gone through), in the order of their ids, then by one cross-country
-    link; ``start`` itself is not among them."""
+    link, with the path to each; ``start`` itself is not among them."""
     got = side.routes.get(start)
     if got is not None:
         return got
     at = atlas(state.board)
-    names = at.ids
     alone = at.alone
     roads = at.roads
-    country = at.country
     passable = side.passable
     paths: dict[int, tuple[str, ...]] = {start: alone[start]}
     frontier = [start]
@@ -157,44 +154,19 @@ def routes(state: GameState, side: Side, start: int) -> tuple[Route, ...]:
                 paths[nxt] = base + alone[nxt]
                 ok = passable[nxt]
                 if not ok:
-                    ok = passable[nxt] = 1 if _passes(state, side, at.places[nxt]) else 2
+                    _judge_place(state, side, at, nxt, members)
+                    ok = passable[nxt]
                 if ok == 1:
                     following.append(nxt)
         frontier = following
     del paths[start]
-    out: list[Route] = []
-    for i in sorted(paths):
-        head = (names[i], paths[i], True)
-        out.append(_new(Destination, head + _COUNTRY_TAIL) if country[i] else (i, head))
-    origin = names[start]
-    for i in at.cross[start]:
-        if i not in paths:
-            head = (names[i], (origin, names[i]), False)
-            out.append(_new(Destination, head + _COUNTRY_TAIL) if country[i] else (i, head))
-    got = side.routes[start] = tuple(out)
+    by_road = sorted(paths)
+    cross = [i for i in at.cross[start] if i not in paths]
+    origin = at.ids[start]
+    for i in cross:
+        paths[i] = (origin, at.ids[i])
+    got = side.routes[start] = (by_road, cross, paths)
     return got
-
-
-def _passes(state: GameState, side: Side, place: Place) -> bool:
-    """Whether the side's nobles may pass ``place`` (a location) on the roads: the
-    ``road`` aspect for each of their factions (``status``), judged here directly for one
-    faction when the verdict depends only on the status (a town no one is inside passes;
-    a castle, town or city passes when friendly or permitted)."""
-    f = side.faction
-    if f is not None:
-        kind = place.kind
-        pid = place.id
-        if kind in _TOWNS:
-            if pid not in state.inside_by_place:
-                return True
-        else:
-            holder = state.control.get(pid)
-            if holder is None:
-                return False
-            if holder == f or holder in state.allies.get(f, ()):
-                return True
-            return bool(state.permissions) and (pid, f, ids.ROAD) in state.permitted
-    return all(judge(state, place, g, ids.ROAD).ok for g in side.factions)
 
 
 def destinations(
@@ -212,24 +184,29 @@ def destinations(
     at = atlas(state.board)
     begin = at.index[start]
     verdicts = side.verdicts
+    names = at.ids
+    country = at.country
+    by_road, cross, paths = routes(state, side, begin, members)
     out: list[Destination] = []
-    todo = routes(state, side, begin)
-    if not inside and not at.country[begin]:
-        todo = (*todo, (begin, (start, (start,), False)))
-    for r in todo:
-        if len(r) != 2:
-            out.append(r)
-            continue
-        i, head = r
-        v = verdicts[i]
-        if v is None:
-            v = verdicts[i] = _verdict(state, side, at, i, members)
-        tail, room = v
-        if room is not None and troops > room:
-            tail = (False, ids.LOC_CAPACITY, tail[2], at.full[i])
-        if phased and tail[2]:
-            tail = (tail[0], tail[1], _strong_enough(state, members, at.places[i]), tail[3])
-        out.append(_new(Destination, head + tail))
+    road = True
+    for todo in (by_road, cross, () if inside or country[begin] else (begin,)):
+        for i in todo:
+            path = paths[i] if i != begin else at.alone[i]
+            if country[i]:
+                out.append(_new(Destination, (names[i], path, road, False, None, False, "")))
+                continue
+            v = verdicts[i]
+            if v is None:
+                _judge_place(state, side, at, i, members)
+                v = verdicts[i]
+                assert v is not None
+            (enter, rule, siege, reason), room = v
+            if room is not None and troops > room:
+                enter, rule, reason = False, ids.LOC_CAPACITY, at.full[i]
+            if phased and siege:
+                siege = _strong_enough(state, members, at.places[i])
+            out.append(_new(Destination, (names[i], path, road, enter, rule, siege, reason)))
+        road = False
     result = tuple(out)
     if not phased:
         side.destinations[key] = result
@@ -247,31 +224,46 @@ _FRIENDLY: dict[PlaceKind, Tail] = {}
 _UNFRIENDLY: dict[tuple[PlaceKind, str, str, bool], Tail] = {}
 
 
-def _verdict(
-    state: GameState, side: Side, at: Atlas, i: int, members: Sequence[str]
-) -> tuple[Tail, int | None]:
-    """The verdicts at location ``i`` for the side: the tail of a destination whose
-    troops fit (SIEGE.sealed judged), and how many troops fit (None: any number; more
-    than that are refused by LOC.capacity)."""
+def _judge_place(state: GameState, side: Side, at: Atlas, i: int, members: Sequence[str]) -> None:
+    """Judge location ``i`` for the side, once: whether its nobles may pass it on the
+    roads (``passable``: the ``road`` aspect for each of their factions) and their
+    ``verdicts`` there: the tail of a destination whose troops fit (SIEGE.sealed judged)
+    and how many troops fit (None: any number; more are refused by LOC.capacity).
+
+    For one faction, where the verdicts depend only on the status (a town no one is
+    inside; a castle, town or city, neutral, friendly, or unfriendly with or without
+    the holder's permission), they are read from the tables; the rest goes through
+    ``status.judge`` (and ALLY.9, ALLY.12 and the King's Peace for a siege)."""
     place = at.places[i]
     pid = place.id
     f = side.faction
-    summoned = state.summoned
-    if f is not None and pid not in state.inside_by_place and (summoned is None or summoned.seat != pid):
+    table: dict[Any, Tail] | None = None
+    key: Any = None
+    passes: bool | None = None
+    if f is not None:
         kind = place.kind
-        table: dict[Any, Tail]
-        key: Any = kind
+        key = kind
+        occupied = pid in state.inside_by_place
         if kind in _TOWNS:
-            table = _TOWN
+            if not occupied:
+                passes, table = True, _TOWN
         else:
             holder = state.control.get(pid)
             if holder is None:
-                table = _NEUTRAL
+                passes, table = False, _NEUTRAL
             elif holder == f or holder in state.allies.get(f, ()):
-                table = _FRIENDLY
+                passes, table = True, _FRIENDLY
             else:
-                table = _UNFRIENDLY
-                key = (kind, holder, f, bool(state.permissions) and (pid, f, ids.ENTER) in state.permitted)
+                permitted = state.permitted if state.permissions else frozenset()
+                passes, table = (pid, f, ids.ROAD) in permitted, _UNFRIENDLY
+                key = (kind, holder, f, (pid, f, ids.ENTER) in permitted)
+        summoned = state.summoned
+        if occupied or (summoned is not None and summoned.seat == pid):
+            table = None  # the nobles inside or the King's Peace count for the verdicts
+    if passes is None:
+        passes = all(judge(state, place, g, ids.ROAD).ok for g in side.factions)
+    side.passable[i] = 1 if passes else 2
+    if table is not None:
         tail = table.get(key)
         if tail is None:
             tail = table[key] = _judged_tail(state, place, side.factions, members)
@@ -279,13 +271,13 @@ def _verdict(
     else:
         tail = _judged_tail(state, place, side.factions, members)
         held = -1
-    if not tail[0]:
-        return tail, None
-    if pid in state.sieges:
-        tail = (False, ids.SIEGE_SEALED, tail[2], at.sealed[i])
-    if place.capacity is None:
-        return tail, None
-    return tail, place.capacity - (held if held >= 0 else held_inside(state, pid))
+    room: int | None = None
+    if tail[0]:
+        if pid in state.sieges:
+            tail = (False, ids.SIEGE_SEALED, tail[2], at.sealed[i])
+        if place.capacity is not None:
+            room = place.capacity - (held if held >= 0 else held_inside(state, pid))
+    side.verdicts[i] = (tail, room)
 
 
 def _judged_tail(
