@@ -284,12 +284,34 @@ def _voyage_destinations(
     entry = _memo_of(state, ("ship_enter", factions))
     landing = _memo_of(state, ("disembark", landers))
     sieges = state.sieges
+    # ``_entry_tails`` read here for one faction without the call (the tables it fills)
+    f = factions[0] if len(factions) == 1 else None
+    control = state.control
+    inside = state.inside_by_place
+    friends = state.allies.get(f, frozenset()) if f is not None else frozenset()
+    permitted = state.permitted if state.permissions else frozenset()
     out: list[SeaDestination] = list(zones)
     for place, head in ports:
         pid = place.id
         tails = entry.get(pid)
         if tails is None:
-            tails = entry[pid] = _entry_tails(state, place, factions)
+            if f is not None:
+                kind = place.kind
+                if kind in _TOWNS:
+                    tails = _TOWN_ENTRY.get(kind) if pid not in inside else None
+                else:
+                    holder = control.get(pid)
+                    if holder is None:
+                        tails = _NEUTRAL_ENTRY.get(kind)
+                    elif holder == f or holder in friends:
+                        tails = _FRIENDLY_ENTRY.get(kind)
+                    else:
+                        tails = _UNFRIENDLY_ENTRY.get(
+                            (kind, holder, f, (pid, f, ids.SHIP_ENTER) in permitted)
+                        )
+            if tails is None:
+                tails = _entry_tails(state, place, factions)
+            entry[pid] = tails
         land = False
         if passengers:
             known: bool | None = landing.get(pid)
