@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 from . import ids
 from .board import Board, Place, PlaceKind
 from .orders import prior_order
+from .peace import peace_at
 from .potential import carried, held_inside, potential, total_potential
 from .reach import Destination, Side, atlas, destinations
 from .sieges import besieged
@@ -185,19 +186,30 @@ def _signature(state: GameState) -> tuple[Any, ...]:
     """Everything of ``state`` that the judgments in ``_shared`` read (``status.judge``
     for the road, entering, sieges and ports; the occupants and troops inside, ALLY.9,
     ALLY.12, the King's Peace, SIEGE.sealed): two states with the same signature get
-    the same answers. The round and turn count only while a cooling-off or a summons
-    is recorded (nothing else here depends on them)."""
+    the same answers. Of the alliances, who is allied with whom (``state.allies``); of
+    the permissions, those in force (``state.permitted``: granted by the place's holder);
+    of the round and turn, only which cooling-offs are in force and whether the King's
+    Peace holds (nothing else here depends on them)."""
     inside = tuple(
         (n.id, n.place, n.faction, potential(state, n.id), n.captive_of)
         for n in state.nobles.values()
         if n.inside
     )
-    timing = (state.round, state.turn_index) if state.cooling_off or state.summoned is not None else None
+    timing = None
+    if state.cooling_off or state.summoned is not None:
+        now = (state.round, state.turn_index)
+        order = state.turn_order
+        in_force = tuple(  # as ``combat.cooling`` judges it
+            now < (c.until_round, order.index(c.faction) if c.faction in order else 0)
+            for c in state.cooling_off
+        )
+        summoned = state.summoned
+        timing = (in_force, summoned is not None and peace_at(state, summoned.seat) is not None)
     return (
         state.turn_order,
         state.control,
-        state.alliances,
-        state.permissions,
+        state.allies,
+        state.permitted if state.permissions else frozenset(),
         state.sieges,
         state.cooling_off,
         state.summoned,
