@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from .data import DataSet, load_dataset
 from .rules.apply import replay
 from .rules.deal import new_game
-from .rules.decide import decide
 from .rules.events import Event
 from .rules.hashing import state_hash
 from .rules.state import GameState
 from .simulation_aims import AimingPlayer
+from .simulation_full import decided
 
 ROUND_LIMIT = 200
 STEP_LIMIT = 400_000  # a game that takes more steps than this is stuck: a bug
@@ -139,7 +139,7 @@ def play_game(ds: DataSet, factions: tuple[str, ...], seed: str, *, rounds: int 
         steps += 1
         if steps > STEP_LIMIT:
             raise InvariantBroken(f"game {seed} took more than {STEP_LIMIT} steps in round {state.round}")
-        d = decide(state, player.command(state))
+        d = decided(state, player.command(state))
         if not d.events:
             continue
         state = replay(state, d.events)

@@ -32,6 +32,7 @@ from collections.abc import Callable
 
 from .rules import commands as c
 from .rules import kings
+from .rules.crown_cards import limits_problem
 from .rules.fighting import force, strength
 from .rules.parliament import seats, undeclared
 from .rules.potential import potential
@@ -235,20 +236,24 @@ class AimingPlayer(FullGamePlayer):
         """A card from a hand to a noble in England (DEAL.assign): a see to the escort of
         an heir to be crowned, else to the noble holding most sees; any other card to any
         noble that may hold it; none ``unwise``."""
+        board: tuple[object, ...] | None = None
+        awards = state.catalog.awards
         for f in state.turn_order:
-            hand = [x for x in state.hands.get(f, ()) if x in state.catalog.awards]
+            hand = [x for x in state.hands.get(f, ()) if x in awards]
             if not hand:
                 continue
             # what decides whether a card may go: the hand, the faction's nobles, sieges,
             # heirs' escorts; nothing of it changed since no card could go: none can
-            sign = (
-                tuple(hand),
-                tuple(
-                    (n.id, n.awards, n.place, n.inside, n.aboard, n.captive_of) for n in state.nobles.values()
-                ),
-                tuple(state.sieges),
-                tuple((h.id, h.with_noble) for h in state.heirs.values()),
-            )
+            if board is None:
+                board = (
+                    tuple(
+                        (n.id, n.awards, n.place, n.inside, n.aboard, n.captive_of)
+                        for n in state.nobles.values()
+                    ),
+                    tuple(state.sieges),
+                    tuple((h.id, h.with_noble) for h in state.heirs.values()),
+                )
+            sign = (tuple(hand), *board)
             if self._kept.get(f) == sign:
                 continue
             mine = [
@@ -268,8 +273,11 @@ class AimingPlayer(FullGamePlayer):
                     holders = list(mine)
                     self.rnd.shuffle(holders)
                 for n in holders:
+                    # a card DEAL.limits forbids him is refused whatever else holds: not asked
+                    if unwise(state, n.id, card) or limits_problem(state, card, n.id) is not None:
+                        continue
                     cmd = c.Assign(f, card, n.id)
-                    if not unwise(state, n.id, card) and takes(state, cmd):
+                    if takes(state, cmd):
                         return cmd
             self._kept[f] = sign
         return None
@@ -332,6 +340,8 @@ class AimingPlayer(FullGamePlayer):
                 continue
             castles = list(noble.castles)
             self.rnd.shuffle(castles)
+            if card in state.nobles or card in state.dead:
+                continue  # in play already, or dead: refused at every castle, not asked
             for castle in castles:
                 cmd = c.EnterPlay(f, card, castle)
                 if takes(state, cmd):

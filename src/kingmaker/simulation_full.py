@@ -15,16 +15,54 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from .rules import commands as c
 from .rules import kings
 from .rules.apply import replay
 from .rules.decide import decide
-from .rules.queries import legal_destinations
+from .rules.decision import Decision
+from .rules.queries import Destinations
+from .rules.queries import legal_destinations as _legal_destinations
 from .rules.state import GameState
 from .simulation import Played
 
 Maker = Callable[[GameState], c.Command | None]
+
+# -- what the players ask of one state, asked once -------------------------------------------
+#: The state last asked about, with what was asked of it: a player asks ``decide`` and
+#: ``legal_destinations`` about the same state again and again (whether an aim's step is
+#: taken, then the step itself), and both are pure functions of the state and the
+#: question. One state at a time: kept with the answers, so no answer is ever read for
+#: another state (a thread that finds another's state starts its own memo).
+_LAST: tuple[GameState | None, dict[Any, Any]] = (None, {})
+
+
+def _memo(state: GameState) -> dict[Any, Any]:
+    global _LAST
+    last = _LAST
+    if last[0] is not state:
+        last = _LAST = (state, {})
+    return last[1]
+
+
+def decided(state: GameState, cmd: c.Command) -> Decision:
+    """``decide(state, cmd)``, each command decided once per state."""
+    memo = _memo(state)
+    got: Decision | None = memo.get(cmd)
+    if got is None:
+        got = memo[cmd] = decide(state, cmd)
+    return got
+
+
+def legal_destinations(state: GameState, unit: str) -> Destinations:
+    """``queries.legal_destinations``, asked once per state and unit."""
+    memo = _memo(state)
+    key = ("destinations", unit)
+    got: Destinations | None = memo.get(key)
+    if got is None:
+        got = memo[key] = _legal_destinations(state, unit)
+    return got
 
 
 def _token(rnd: random.Random, prefix: str) -> str:
@@ -453,11 +491,11 @@ class FullGamePlayer:
         seat = _may_summon_here(state, f) if may else None
         if seat is not None and self.rnd.random() < 0.9:
             summon = c.SummonParliament(f, _token(self.rnd, "parl"), seat)
-            if not decide(state, summon).refused:
+            if not decided(state, summon).refused:
                 return summon
         leave = self._end_phase(state)
         # a Parliament owed and not summoned keeps the phase: the GM ends the turn
-        return leave if not decide(state, leave).refused else c.EndTurn(c.GM)
+        return leave if not decided(state, leave).refused else c.EndTurn(c.GM)
 
     def _sitting(self, state: GameState) -> c.Command:
         """Attendance, proposals and votes while Parliament sits, then its close."""
@@ -471,7 +509,7 @@ class FullGamePlayer:
                 ]
                 picked = tuple(self.rnd.sample(mine, min(len(mine), self.rnd.randint(0, 3))))
                 attend = c.Attend(f, picked)
-                if decide(state, attend).refused:  # one who may not come (besieged...): none
+                if decided(state, attend).refused:  # one who may not come (besieged...): none
                     attend = c.Attend(f, ())
                 return attend
         prop = p.open
@@ -562,7 +600,7 @@ def random_full_play(state: GameState, steps: int, seed: int | str = 0) -> Itera
     player = FullGamePlayer(seed)
     for _ in range(steps):
         cmd = player.command(state)
-        d = decide(state, cmd)
+        d = decided(state, cmd)
         if d.events:
             state = replay(state, d.events)
         yield Played(cmd, d, state)

@@ -14,13 +14,12 @@ from .rules import commands as c
 from .rules import kings
 from .rules.board import PlaceKind
 from .rules.cards import AwardKind, archbishopric
-from .rules.decide import decide
 from .rules.fighting import force, strength
 from .rules.parliament import seats
 from .rules.potential import held_inside, potential
 from .rules.sieges import besieged, held
 from .rules.state import GameState, Heir, Noble
-from .simulation_full import distances_to
+from .simulation_full import decided, distances_to
 
 FAR = 10**6
 #: After this round a faction crowns its heir even while another house's King reigns in
@@ -43,7 +42,7 @@ class Objective(NamedTuple):
 
 def takes(state: GameState, cmd: c.Command) -> bool:
     """Whether ``decide`` takes ``cmd`` (accepted, or waiting for answers)."""
-    return not decide(state, cmd).refused
+    return not decided(state, cmd).refused
 
 
 def free(n: Noble) -> bool:

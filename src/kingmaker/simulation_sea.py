@@ -17,15 +17,13 @@ or None.
 from __future__ import annotations
 
 from .rules import commands as c
-from .rules.decide import decide
 from .rules.potential import potential
-from .rules.queries import legal_destinations
 from .rules.state import GameState, Noble, Ship
-from .simulation_full import move_toward
+from .simulation_full import decided, legal_destinations, move_toward
 
 
 def _takes(state: GameState, cmd: c.Command) -> bool:
-    return not decide(state, cmd).refused
+    return not decided(state, cmd).refused
 
 
 def _rid(state: GameState) -> str:

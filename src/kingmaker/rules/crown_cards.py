@@ -84,6 +84,8 @@ def limits_problem(state: GameState, card: str, noble: str) -> str | None:
     one counting; an office only if titled, and at most one), or None."""
     kind = state.catalog.award(card).kind
     n = state.nobles[noble]
+    if kind is not AwardKind.TITLE and kind is not AwardKind.OFFICE:
+        return None
     who = name(state, noble)
     if kind is AwardKind.TITLE and titled(state, noble):
         own = state.catalog.nobles.get(noble)
