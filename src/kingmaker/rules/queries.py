@@ -145,18 +145,49 @@ def land_routes(state: GameState, members: Sequence[str], start: str) -> tuple[D
 
 def _side(state: GameState, factions: tuple[str | None, ...]) -> Side:
     """What nobles of ``factions`` moving together may do (``reach.Side``), judged once
-    and shared by all their units on every state with the same ``_signature``."""
-    shared = _shared(state)
+    and shared by all their units on every state with the same ``_signature`` and the
+    same ``_standing`` of these factions."""
+    memo = state.place_verdicts
     key = ("side", factions)
-    side: Side | None = shared.get(key)
+    side: Side | None = memo.get(key)
     if side is None:
-        side = shared[key] = Side(factions, atlas(state.board))
+        shared = _shared(state)
+        kept = ("side", factions, _standing(state, factions))
+        side = shared.get(kept)
+        if side is None:
+            side = shared[kept] = Side(factions, atlas(state.board))
+        memo[key] = side
     return side
+
+
+def _standing(state: GameState, factions: tuple[str | None, ...]) -> tuple[Any, ...]:
+    """What the judgments for units of ``factions`` read of the alliances and the
+    permissions, beyond ``_signature``: each one's allies and the permissions in force
+    it holds (``state.permitted``), as (place, aspect) pairs."""
+    memo = state.place_verdicts
+    got: tuple[Any, ...] | None = memo.get(("standing", factions))
+    if got is not None:
+        return got
+    held: dict[str | None, frozenset[tuple[str, str]]] | None = memo.get("held")
+    if held is None:
+        by: dict[str | None, set[tuple[str, str]]] = {}
+        for place, to, aspect in state.permitted if state.permissions else ():
+            by.setdefault(to, set()).add((place, aspect))
+        held = memo["held"] = {f: frozenset(v) for f, v in by.items()}
+    none: frozenset[Any] = frozenset()
+    allies = state.allies
+    got = memo[("standing", factions)] = tuple(
+        (allies.get(f, none) if f is not None else none, held.get(f, none)) for f in factions
+    )
+    return got
 
 
 #: How many movement signatures each board keeps the judgments of (least recently used
 #: dropped first): a game's successive states mostly share one.
 KEEP = 32
+#: How many judgments one signature keeps before they are dropped (each standing of each
+#: set of factions asked about is kept apart, and a long game grants and revokes many).
+KEEP_ENTRIES = 2048
 
 
 def _shared(state: GameState) -> dict[Any, Any]:
@@ -177,6 +208,8 @@ def _shared(state: GameState) -> dict[Any, Any]:
                     del table[next(iter(table))]
                 except (KeyError, RuntimeError, StopIteration):  # another thread got there
                     break
+        elif len(got) > KEEP_ENTRIES:  # sides of factions whose standing changed since
+            got.clear()
         table[sig] = got
         memo["shared"] = got
     return got
@@ -186,10 +219,11 @@ def _signature(state: GameState) -> tuple[Any, ...]:
     """Everything of ``state`` that the judgments in ``_shared`` read (``status.judge``
     for the road, entering, sieges and ports; the occupants and troops inside, ALLY.9,
     ALLY.12, the King's Peace, SIEGE.sealed): two states with the same signature get
-    the same answers. Of the alliances, who is allied with whom (``state.allies``); of
-    the permissions, those in force (``state.permitted``: granted by the place's holder);
-    of the round and turn, only which cooling-offs are in force and whether the King's
-    Peace holds (nothing else here depends on them)."""
+    the same answers, given the same ``_standing`` of the factions asked about (their
+    allies and their permissions in force, part of the keys in ``_shared``: a grant or an
+    alliance keeps the judgments of the other factions). Of the round and turn, only
+    which cooling-offs are in force and whether the King's Peace holds (nothing else
+    here depends on them)."""
     inside = tuple(
         (n.id, n.place, n.faction, potential(state, n.id), n.captive_of)
         for n in state.nobles.values()
@@ -208,8 +242,6 @@ def _signature(state: GameState) -> tuple[Any, ...]:
     return (
         state.turn_order,
         state.control,
-        state.allies,
-        state.permitted if state.permissions else frozenset(),
         state.sieges,
         state.cooling_off,
         state.summoned,
@@ -279,7 +311,8 @@ def _waters(state: GameState, unit: str, kind: str) -> Destinations:
     landers = tuple(sorted({state.nobles[p].faction for p in passengers}, key=str))
     load = sum(carried(state, s) for s in ships) if passengers else 0
     shared = _shared(state)
-    key = ("waters", factions, lead.place, lead.in_port, landers, load)
+    standing = (_standing(state, factions), _standing(state, landers))
+    key = ("waters", factions, lead.place, lead.in_port, landers, load, standing)
     kept: tuple[SeaDestination, ...] | None = shared.get(key)
     if kept is None:
         kept = shared[key] = _voyage_destinations(state, factions, lead, landers, load)
@@ -293,8 +326,8 @@ def _voyage_destinations(
     passengers (of ``landers``, ``load`` troops) may land and go inside at each port."""
     passengers = bool(landers)
     _, zones, ports = _voyages(state.board, lead.place, lead.in_port)
-    entry = _memo_of(state, ("ship_enter", factions))
-    landing = _memo_of(state, ("disembark", landers))
+    entry = _memo_of(state, ("ship_enter", factions, _standing(state, factions)))
+    landing = _memo_of(state, ("disembark", landers, _standing(state, landers)))
     sieges = state.sieges
     # ``_entry_tails`` read here for one faction without the call (the tables it fills)
     f = factions[0] if len(factions) == 1 else None
@@ -337,7 +370,7 @@ def _voyage_destinations(
     return tuple(out)
 
 
-def _memo_of(state: GameState, key: tuple[str, tuple[str | None, ...]]) -> dict[str, Any]:
+def _memo_of(state: GameState, key: tuple[Any, ...]) -> dict[str, Any]:
     """A memo of judgments per port for these factions (``_shared``)."""
     memo = _shared(state)
     got: dict[str, Any] | None = memo.get(key)
