@@ -1,12 +1,18 @@
 """Queries for players, the web map and bots: where a unit may go this turn.
 
 What the nobles of some factions may do is judged once per state (states are immutable)
-and shared by every unit of those factions (``_Side``): which places they may pass
-through on the roads, their routes from each place they start from (one breadth-first
-walk), and at each location whether they may go inside or lay siege, as far as that
-depends on their factions alone. Only what depends on the unit itself (its troops
-against a location's capacity, a siege's strength) is judged per unit. The voyages from
-each port and sea zone follow from the map alone and are worked out once per board.
+and shared by every unit of those factions (``reach.Side``, worked out in
+``rules/reach.py`` on the board numbered once): which places they may pass through on
+the roads, their routes from each place they start from (one breadth-first walk), and
+at each location whether they may go inside or lay siege, as far as that depends on
+their factions alone. Only what depends on the unit itself (its troops against a
+location's capacity, a siege's strength) is judged per unit. The voyages from each port
+and sea zone follow from the map alone and are worked out once per board; whether a
+faction's ships may sail into each port is judged once per state.
+
+These judgments are kept on the board by movement signature (``_signature``) and, for
+each set of factions, their standing (``_standing``), so that a following state in which
+nothing they read changed starts with them.
 
 Nothing here reads more than ``decide`` would: a faction's answers depend only on its
 own units, the places' holders and occupants, and its own alliances and permissions.

@@ -12,9 +12,9 @@ phases, a siege's strength are judged per unit.
 The common cases are judged without ``status.judge``: a place no one is inside, for one
 faction, away from the King's Peace. Its verdicts then depend only on the place's kind,
 its status for the faction and (unfriendly) its holder, the faction and a permission,
-so they are made once per process (``_TOWN``, ``_NEUTRAL``...: as ``status`` keeps its
-verdicts);
-everything else goes through ``status.judge`` as ``decide`` does.
+so they are made once per process (``_TOWN``, ``_NEUTRAL``, ``_FRIENDLY``,
+``_UNFRIENDLY``), as ``status`` keeps its verdicts; everything else goes through
+``status.judge`` as ``decide`` does.
 """
 
 from __future__ import annotations
@@ -53,8 +53,6 @@ class Destination(NamedTuple):
 
 #: (enter, rule, siege, reason): what a destination says beyond its place and path.
 Tail = tuple[bool, str | None, bool, str]
-
-_COUNTRY_TAIL: Tail = (False, None, False, "")
 
 
 class Atlas:
