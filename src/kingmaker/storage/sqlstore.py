@@ -50,6 +50,7 @@ from .base import (
 from .engines import EACH_STATEMENT, WRITE, database_url, describe, make_engine
 from .migrate import upgrade
 from .schema import events, games, idempotency, seats, snapshots
+from .sqlite_hot import HotStatements, Refused, event_row
 
 #: Envelopes read per query by ``envelopes()`` (each page in its own short transaction).
 PAGE = 1000
@@ -147,6 +148,8 @@ class SqlStore:
         self._records: dict[str, GameRecord] = {}
         self._shared: dict[bytes, dict[str, Any]] = {}  # board and catalog data by content
         self._records_lock = threading.Lock()
+        # SQLite: the statements of every order on the bare connection (``sqlite_hot``)
+        self._hot = HotStatements(engine, self._where) if self.backend == "sqlite" else None
 
     def __repr__(self) -> str:
         return f"SqlStore({self._where!r})"
@@ -300,6 +303,8 @@ class SqlStore:
 
     # -- the log ----------------------------------------------------------------------
     def head(self, game_id: str) -> int:
+        if self._hot is not None:
+            return self._hot.head(game_id)
         with self._read() as conn:
             row = conn.execute(_HEAD, {"game_id": game_id}).first()
         if row is None:
@@ -307,6 +312,8 @@ class SqlStore:
         return int(row.head)
 
     def recorded(self, game_id: str, key: str) -> AppendResult | None:
+        if self._hot is not None:
+            return self._hot.recorded(game_id, key)
         with self._read() as conn:
             return self._head_and_key(conn, game_id, key)[1]
 
@@ -363,6 +370,12 @@ class SqlStore:
         for i, env in enumerate(batch):
             if env.seq != expected_seq + 1 + i:
                 raise ValueError(f"envelope seq {env.seq} does not follow {expected_seq + i}")
+        if self._hot is not None and snapshot is None and seat is None:  # an order's append
+            hot_rows = [event_row(game_id, env) for env in batch]  # encoded before the transaction
+            try:
+                return self._hot.append(game_id, expected_seq, hot_rows, idempotency_key, response)
+            except Refused:
+                pass  # rolled back: the general path below finds out why
         rows = [self._event_row(game_id, env) for env in batch]  # encode before the transaction
         result = AppendResult(expected_seq + 1, expected_seq + len(batch), response)
         with self._connect(write=True) as conn:
