@@ -102,13 +102,15 @@ def cards_of(state: GameState) -> Counter[str]:
     )
 
 
-def check_invariants(state: GameState, cards: Counter[str]) -> None:
-    """Raise ``InvariantBroken`` if ``state`` breaks one of the invariants."""
-    now = cards_of(state)
-    if not dict.__eq__(now, cards):  # neither counts zeros: dict's equality, without Counter's cost
-        lost = cards - now
-        found = now - cards
-        raise InvariantBroken(f"cards not conserved: missing {dict(lost)}, extra {dict(found)}")
+def check_invariants(state: GameState, cards: Counter[str] | None) -> None:
+    """Raise ``InvariantBroken`` if ``state`` breaks one of the invariants (``cards``: the
+    cards of the game, None when they are known to be where they were: ``Watch``)."""
+    if cards is not None:
+        now = cards_of(state)
+        if not dict.__eq__(now, cards):  # neither counts zeros: dict's equality, without Counter's cost
+            lost = cards - now
+            found = now - cards
+            raise InvariantBroken(f"cards not conserved: missing {dict(lost)}, extra {dict(found)}")
     both = set(state.dead) & set(state.nobles)
     if both:
         raise InvariantBroken(f"dead and on the board: {sorted(both)}")
@@ -117,6 +119,34 @@ def check_invariants(state: GameState, cards: Counter[str]) -> None:
             raise InvariantBroken(f"{h.id}'s escort {h.with_noble} is not in play")
         if h.with_noble is None and h.place is None:
             raise InvariantBroken(f"{h.id} is unescorted and nowhere")
+
+
+#: The fields of a state that hold cards, besides the nobles (``cards_of``).
+_CARD_FIELDS = ("event_deck", "event_discard", "crown_deck", "crown_discard", "chancery", "hands", "ships")
+
+
+class Watch:
+    """``check_invariants`` after every step of one game, the cards counted again only
+    when where they are can have changed: a state's fields are immutable and shared by
+    the states after it while no event changes them (``GameState.evolve``), so a step
+    that changed none of the fields holding cards, nor the nobles in play and their
+    awards, left every card where the last count found it."""
+
+    def __init__(self, cards: Counter[str]) -> None:
+        self.cards = cards
+        self.last: GameState | None = None
+        self.held: tuple[tuple[str, tuple[str, ...]], ...] = ()  # the nobles' cards then
+
+    def check(self, state: GameState) -> None:
+        last, self.last = self.last, state
+        held = tuple((n.id, n.awards) for n in state.nobles.values())
+        moved = (
+            last is None
+            or held != self.held
+            or any(getattr(state, f) is not getattr(last, f) for f in _CARD_FIELDS)
+        )
+        self.held = held
+        check_invariants(state, self.cards if moved else None)
 
 
 def play_game(ds: DataSet, factions: tuple[str, ...], seed: str, *, rounds: int = ROUND_LIMIT) -> GameRun:
@@ -132,7 +162,7 @@ def play_game(ds: DataSet, factions: tuple[str, ...], seed: str, *, rounds: int 
         crowned=ds.setup.crowned,
         full_game=True,
     )
-    cards = cards_of(start)
+    watch = Watch(cards_of(start))
     player = AimingPlayer(seed)
     state, events, turns, steps = start, list[Event](), 0, 0
     while not state.game_over and state.round <= rounds:
@@ -145,7 +175,7 @@ def play_game(ds: DataSet, factions: tuple[str, ...], seed: str, *, rounds: int 
         state = replay(state, d.events)
         events.extend(d.events)
         turns += sum(1 for e in d.events if e.kind == "turn_ended")
-        check_invariants(state, cards)
+        watch.check(state)
     again = replay(start, events)
     if again != state or state_hash(again) != state_hash(state):
         raise InvariantBroken(f"game {seed} does not replay to the same state")

@@ -75,6 +75,7 @@ class FullGamePlayer:
     def __init__(self, seed: int | str = 0, *, end_phase_weight: int = 4):
         self.rnd = random.Random(seed)
         self.end_phase_weight = end_phase_weight
+        self._phases: dict[str, tuple[tuple[tuple[int, Maker], ...], int]] | None = None
 
     def command(self, state: GameState) -> c.Command:
         """One more command for ``state``: an answer to whatever waits first, else what
@@ -85,33 +86,7 @@ class FullGamePlayer:
             cmd = answer(state)
             if cmd is not None and self.rnd.random() < 0.8:
                 return cmd
-        makers: dict[str, list[tuple[int, Maker]]] = {
-            "event": [(1, lambda s: c.DrawEvent(c.GM))],
-            "movement": [
-                (14, self._move),
-                (8, self._seek),
-                (5, self._ships),
-                (3, self._capture_heir),
-                (3, self._seek_heir),
-                (4, self._seek_cathedral),
-                (3, self._seek_clergy),
-                (3, self._expedition),
-                (1, self._enter_play),
-                (2, self._form_army),
-                (2, self._diplomacy),
-                (self.end_phase_weight, self._end_phase),
-            ],
-            "combat": [
-                (10, self._resolve),
-                (6, self._fight),
-                (self.end_phase_weight, self._end_phase),
-            ],
-            "parliament": [(1, self._parliament)],
-            "coronation": [(3, self._crown), (2, self._end_phase)],
-            "crown": [(2, self._draw_crown), (3, lambda s: c.EndTurn(c.GM))],
-        }
-        options = makers.get(state.phase, [(1, self._end_phase)])
-        total = sum(w for w, _ in options)
+        options, total = self._by_phase().get(state.phase) or (((1, self._end_phase),), 1)
         for _ in range(20):
             pick = self.rnd.uniform(0, total)
             for weight, make in options:
@@ -122,6 +97,37 @@ class FullGamePlayer:
                         return cmd
                     break
         return self._end_phase(state)
+
+    def _by_phase(self) -> dict[str, tuple[tuple[tuple[int, Maker], ...], int]]:
+        """What each phase calls for, by weight, with the weights' total: made once."""
+        if self._phases is None:
+            makers: dict[str, list[tuple[int, Maker]]] = {
+                "event": [(1, lambda s: c.DrawEvent(c.GM))],
+                "movement": [
+                    (14, self._move),
+                    (8, self._seek),
+                    (5, self._ships),
+                    (3, self._capture_heir),
+                    (3, self._seek_heir),
+                    (4, self._seek_cathedral),
+                    (3, self._seek_clergy),
+                    (3, self._expedition),
+                    (1, self._enter_play),
+                    (2, self._form_army),
+                    (2, self._diplomacy),
+                    (self.end_phase_weight, self._end_phase),
+                ],
+                "combat": [
+                    (10, self._resolve),
+                    (6, self._fight),
+                    (self.end_phase_weight, self._end_phase),
+                ],
+                "parliament": [(1, self._parliament)],
+                "coronation": [(3, self._crown), (2, self._end_phase)],
+                "crown": [(2, self._draw_crown), (3, lambda s: c.EndTurn(c.GM))],
+            }
+            self._phases = {k: (tuple(v), sum(w for w, _ in v)) for k, v in makers.items()}
+        return self._phases
 
     # -- what waits -------------------------------------------------------------------
     def _storm(self, state: GameState) -> c.Command | None:
