@@ -341,38 +341,36 @@ def _voyage_destinations(
     inside = state.inside_by_place
     friends = state.allies.get(f, frozenset()) if f is not None else frozenset()
     permitted = state.permitted if state.permissions else frozenset()
+    for place, _ in ports:
+        pid = place.id
+        if pid in entry:
+            continue
+        tails = None
+        if f is not None:
+            kind = place.kind
+            if kind in _TOWNS:
+                tails = _TOWN_ENTRY.get(kind) if pid not in inside else None
+            else:
+                holder = control.get(pid)
+                if holder is None:
+                    tails = _NEUTRAL_ENTRY.get(kind)
+                elif holder == f or holder in friends:
+                    tails = _FRIENDLY_ENTRY.get(kind)
+                else:
+                    tails = _UNFRIENDLY_ENTRY.get((kind, holder, f, (pid, f, ids.SHIP_ENTER) in permitted))
+        entry[pid] = tails if tails is not None else _entry_tails(state, place, factions)
+    if not passengers:  # no one to land: the tails for passengers who may not
+        return (*zones, *[_new(SeaDestination, head + entry[head[0]][0]) for _, head in ports])
     out: list[SeaDestination] = list(zones)
     for place, head in ports:
         pid = place.id
-        tails = entry.get(pid)
-        if tails is None:
-            if f is not None:
-                kind = place.kind
-                if kind in _TOWNS:
-                    tails = _TOWN_ENTRY.get(kind) if pid not in inside else None
-                else:
-                    holder = control.get(pid)
-                    if holder is None:
-                        tails = _NEUTRAL_ENTRY.get(kind)
-                    elif holder == f or holder in friends:
-                        tails = _FRIENDLY_ENTRY.get(kind)
-                    else:
-                        tails = _UNFRIENDLY_ENTRY.get(
-                            (kind, holder, f, (pid, f, ids.SHIP_ENTER) in permitted)
-                        )
-            if tails is None:
-                tails = _entry_tails(state, place, factions)
-            entry[pid] = tails
-        land = False
-        if passengers:
-            known: bool | None = landing.get(pid)
-            if known is None:
-                known = landing[pid] = _lands(state, place, landers)
-            land = known
-            if land and place.capacity is not None:
-                land = held_inside(state, pid) + load <= place.capacity
-            land = land and pid not in sieges  # SIEGE.sealed
-        out.append(_new(SeaDestination, head + tails[land]))
+        land: bool | None = landing.get(pid)
+        if land is None:
+            land = landing[pid] = _lands(state, place, landers)
+        if land and place.capacity is not None:
+            land = held_inside(state, pid) + load <= place.capacity
+        land = land and pid not in sieges  # SIEGE.sealed
+        out.append(_new(SeaDestination, head + entry[pid][land]))
     return tuple(out)
 
 
