@@ -297,12 +297,15 @@ def road_path(board: Board, start: str, dest: str) -> tuple[str, ...] | None:
 def _waters(state: GameState, unit: str, kind: str) -> Destinations:
     ships = (unit,) if kind == SHIP else state.armies[unit].units
     by = owner(state, unit) if kind == SHIP else (commander(state, unit) or owner(state, ships[0]))
-    why = _not_orderable(state, ships, by)
+    why = _not_orderable(state, ships, by) if state.orders else ""
     if why:
         return Destinations(unit, False, why)
     board = state.board
     lead = state.ships[ships[0]]
-    factions = tuple(sorted({owner(state, s) for s in ships}, key=str))
+    if len(ships) == 1:
+        factions: tuple[str | None, ...] = (lead.faction,)
+    else:
+        factions = tuple(sorted({owner(state, s) for s in ships}, key=str))
     if lead.in_port:
         port = board.places[lead.place]
         for s in ships:
@@ -313,9 +316,12 @@ def _waters(state: GameState, unit: str, kind: str) -> Destinations:
                     return Destinations(
                         unit, False, f"{name(state, s)} may not leave {port.name}: {v.reason} ({v.rule})"
                     )
-    passengers = fleet_nobles(state, ships)
-    landers = tuple(sorted({state.nobles[p].faction for p in passengers}, key=str))
-    load = sum(carried(state, s) for s in ships) if passengers else 0
+    landers: tuple[str | None, ...] = ()
+    load = 0
+    if len(ships) > 1 or lead.passengers:
+        passengers = fleet_nobles(state, ships)
+        landers = tuple(sorted({state.nobles[p].faction for p in passengers}, key=str))
+        load = sum(carried(state, s) for s in ships) if passengers else 0
     shared = _shared(state)
     standing = (_standing(state, factions), _standing(state, landers))
     key = ("waters", factions, lead.place, lead.in_port, landers, load, standing)
