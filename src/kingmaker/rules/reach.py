@@ -107,13 +107,13 @@ Routes = tuple[list[int], list[int], dict[int, tuple[str, ...]]]
 
 class Side:
     """What nobles of ``factions`` moving together may do on one state (and on every
-    state with its movement signature, ``queries._shared``): whether each place lets
-    them pass on the roads (``passable``: 0 not judged yet, 1 yes, 2 no), their routes
-    from each start (``routes``), at each location the verdicts that depend on their
-    factions alone (``verdicts``: the tail of a destination when its troops fit, the
-    troops that fit (None: any) and the tail when they do not), and the destinations of a
-    unit by its start, troops and whether it stands inside (``destinations``; not in a
-    game with phases, where a siege's strength depends on who else stands where)."""
+    state with its movement signature and their standing, ``queries._side``): whether
+    each place lets them pass on the roads (``passable``: 0 not judged yet, 1 yes, 2 no),
+    their routes from each start (``routes``), at each location the verdicts that depend
+    on their factions alone (``verdicts``: the tail of a destination whose troops fit, and
+    how many troops fit, None for any number), and the destinations of a unit by its
+    start, troops and whether it stands inside (``destinations``; not in a game with
+    phases, where a siege's strength depends on who else stands where)."""
 
     __slots__ = ("destinations", "faction", "factions", "passable", "routes", "verdicts")
 
