@@ -32,7 +32,7 @@ from collections.abc import Callable
 
 from .rules import commands as c
 from .rules import kings
-from .rules.crown_cards import limits_problem
+from .rules.crown_cards import within_limits
 from .rules.fighting import force, strength
 from .rules.parliament import seats, undeclared
 from .rules.potential import potential
@@ -92,6 +92,7 @@ class AimingPlayer(FullGamePlayer):
         self._goals: dict[str, Objective | None] = {}
         self._voyages: dict[str, int] = {}
         self._kept: dict[str, object] = {}  # per faction: what held when no card could go
+        self._boards: tuple[tuple[object, ...], tuple[object, ...]] | None = None  # ``_board``
 
     def focus(self, state: GameState) -> float:
         """The chance that the aims are asked for a step before the random player."""
@@ -245,14 +246,7 @@ class AimingPlayer(FullGamePlayer):
             # what decides whether a card may go: the hand, the faction's nobles, sieges,
             # heirs' escorts; nothing of it changed since no card could go: none can
             if board is None:
-                board = (
-                    tuple(
-                        (n.id, n.awards, n.place, n.inside, n.aboard, n.captive_of)
-                        for n in state.nobles.values()
-                    ),
-                    tuple(state.sieges),
-                    tuple((h.id, h.with_noble) for h in state.heirs.values()),
-                )
+                board = self._board(state)
             sign = (tuple(hand), *board)
             if self._kept.get(f) == sign:
                 continue
@@ -266,6 +260,7 @@ class AimingPlayer(FullGamePlayer):
             escorts = [state.nobles[h.with_noble] for h in crownable(state, f) if h.with_noble]
             escorts = [n for n in escorts if n in mine]
             by_sees = sorted(mine, key=lambda n: (-sum(1 for a in n.awards if is_see(state, a)), n.id))
+            guarding = {h.with_noble for h in state.heirs.values()}  # only they may be unwise
             for card in hand:
                 if is_see(state, card):
                     holders = [*escorts, *by_sees]
@@ -274,13 +269,29 @@ class AimingPlayer(FullGamePlayer):
                     self.rnd.shuffle(holders)
                 for n in holders:
                     # a card DEAL.limits forbids him is refused whatever else holds: not asked
-                    if unwise(state, n.id, card) or limits_problem(state, card, n.id) is not None:
+                    if (n.id in guarding and unwise(state, n.id, card)) or not within_limits(state, card, n.id):
                         continue
                     cmd = c.Assign(f, card, n.id)
                     if takes(state, cmd):
                         return cmd
             self._kept[f] = sign
         return None
+
+    def _board(self, state: GameState) -> tuple[object, ...]:
+        """What ``_assign``'s signs read of the board, made again only when the nobles,
+        the sieges or the heirs are not the same objects as last time (a state's fields
+        are immutable)."""
+        key = (state.nobles, state.sieges, state.heirs)
+        last = self._boards
+        if last is not None and all(a is b for a, b in zip(last[0], key, strict=True)):
+            return last[1]
+        board = (
+            tuple((n.id, n.awards, n.place, n.inside, n.aboard, n.captive_of) for n in state.nobles.values()),
+            tuple(state.sieges),
+            tuple((h.id, h.with_noble) for h in state.heirs.values()),
+        )
+        self._boards = (key, board)
+        return board
 
     def _captive_heirs(self, state: GameState) -> c.Command | None:
         """A captor executes Beaufort (an heir who dies only as a noble does)."""

@@ -79,13 +79,25 @@ def titled(state: GameState, noble: str) -> bool:
     return any(state.catalog.award(a).kind is AwardKind.TITLE for a in state.nobles[noble].awards)
 
 
+def within_limits(state: GameState, card: str, noble: str) -> bool:
+    """DEAL.limits without its words: whether ``limits_problem`` finds nothing."""
+    kind = state.catalog.award(card).kind
+    n = state.nobles[noble]
+    if kind is AwardKind.TITLE:
+        return not titled(state, noble)
+    if kind is AwardKind.OFFICE:
+        award = state.catalog.award
+        return titled(state, noble) and not any(award(a).kind is AwardKind.OFFICE for a in n.awards)
+    return True
+
+
 def limits_problem(state: GameState, card: str, noble: str) -> str | None:
     """DEAL.limits: why ``noble`` may not hold ``card`` (at most one title, a pre-printed
     one counting; an office only if titled, and at most one), or None."""
+    if within_limits(state, card, noble):
+        return None
     kind = state.catalog.award(card).kind
     n = state.nobles[noble]
-    if kind is not AwardKind.TITLE and kind is not AwardKind.OFFICE:
-        return None
     who = name(state, noble)
     if kind is AwardKind.TITLE and titled(state, noble):
         own = state.catalog.nobles.get(noble)
