@@ -87,6 +87,34 @@ def _and(parts: list[str]) -> str:
     return ", ".join(parts[:-1]) + " AND " + parts[-1]
 
 
+def _is_a(s: GameState, kind: str, ident: str) -> bool:
+    """Whether ``ident`` is a thing of ``kind`` in ``s``."""
+    if kind == nm.NOBLE:
+        return ident in s.nobles or ident in s.catalog.nobles
+    if kind == nm.SHIP:
+        return ident in s.ships or ident in s.catalog.ships
+    if kind in (nm.ARMY, nm.FLEET):
+        return ident in s.armies and s.armies[ident].fleet == (kind == nm.FLEET)
+    if kind == nm.HEIR:
+        return ident in s.heirs or ident in s.catalog.heirs
+    if kind == nm.CARD:
+        cat = s.catalog
+        return any(ident in t for t in (cat.awards, cat.nobles, cat.ships, cat.events))
+    if kind in (nm.PLACE, nm.SEA):
+        return ident in (s.board.places if kind == nm.PLACE else s.board.seas)
+    if kind == nm.FACTION:
+        return ident in s.turn_order
+    if kind == nm.GAME_MASTER:
+        return ident == c.GM
+    if kind == nm.REQUEST:
+        return ident in s.requests or ident in s.closed
+    if kind == nm.DECLARATION:
+        return ident in s.declarations
+    if kind == nm.ALLIANCE:
+        return ident in s.alliances
+    return kind == nm.COMBAT and any(x.id == ident for x in s.combats)
+
+
 class _Writer:
     def __init__(self, state: GameState, names: nm.Names):
         self.state = state
@@ -102,26 +130,8 @@ class _Writer:
         return quote(ident)
 
     def kinds_of(self, ident: str, kinds: frozenset[str]) -> list[str]:
-        s = self.state
-        table = {
-            nm.NOBLE: ident in s.nobles or ident in s.catalog.nobles,
-            nm.SHIP: ident in s.ships or ident in s.catalog.ships,
-            nm.ARMY: ident in s.armies and not s.armies[ident].fleet,
-            nm.FLEET: ident in s.armies and s.armies[ident].fleet,
-            nm.HEIR: ident in s.heirs or ident in s.catalog.heirs,
-            nm.CARD: any(
-                ident in t for t in (s.catalog.awards, s.catalog.nobles, s.catalog.ships, s.catalog.events)
-            ),
-            nm.PLACE: ident in s.board.places,
-            nm.SEA: ident in s.board.seas,
-            nm.FACTION: ident in s.turn_order,
-            nm.GAME_MASTER: ident == c.GM,
-            nm.REQUEST: ident in s.requests or ident in s.closed,
-            nm.DECLARATION: ident in s.declarations,
-            nm.ALLIANCE: ident in s.alliances,
-            nm.COMBAT: any(x.id == ident for x in s.combats),
-        }
-        return [k for k in sorted(kinds) if table.get(k, False)] or sorted(kinds)
+        ordered = sorted(kinds)
+        return [k for k in ordered if _is_a(self.state, k, ident)] or ordered
 
     def one(self, kinds: frozenset[str], ident: str, kind: str | None = None) -> str:
         """``name`` in a position read as one thing from a list (``LineReader.one``),

@@ -157,7 +157,10 @@ def _hints(p: Problem) -> dict[str, Any]:
 def _one_line(text: str) -> str:
     """The author's words as the log may keep them: one line of at most ``LINE_MAX``
     characters, each character a reader would not see replaced by U+FFFD."""
-    kept = "".join("\ufffd" if lim.bad_character(ch) is not None else ch for ch in text)
+    if lim.bad_character(text) is None:  # the usual line: no character to replace
+        kept = text
+    else:
+        kept = "".join("\ufffd" if lim.bad_character(ch) is not None else ch for ch in text)
     return kept if len(kept) <= lim.LINE_MAX else kept[: lim.LINE_MAX - 1] + "…"
 
 
