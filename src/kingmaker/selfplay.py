@@ -25,8 +25,8 @@ from .rules.deal import new_game
 from .rules.events import Event
 from .rules.hashing import state_hash
 from .rules.state import GameState
+from .simulation import decided
 from .simulation_aims import AimingPlayer
-from .simulation_full import decided
 
 ROUND_LIMIT = 200
 STEP_LIMIT = 400_000  # a game that takes more steps than this is stuck: a bug

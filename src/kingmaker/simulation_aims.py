@@ -269,7 +269,9 @@ class AimingPlayer(FullGamePlayer):
                     self.rnd.shuffle(holders)
                 for n in holders:
                     # a card DEAL.limits forbids him is refused whatever else holds: not asked
-                    if (n.id in guarding and unwise(state, n.id, card)) or not within_limits(state, card, n.id):
+                    if n.id in guarding and unwise(state, n.id, card):
+                        continue
+                    if not within_limits(state, card, n.id):
                         continue
                     cmd = c.Assign(f, card, n.id)
                     if takes(state, cmd):

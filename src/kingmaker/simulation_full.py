@@ -15,54 +15,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from .rules import commands as c
 from .rules import kings
 from .rules.apply import replay
-from .rules.decide import decide
-from .rules.decision import Decision
-from .rules.queries import Destinations
-from .rules.queries import legal_destinations as _legal_destinations
 from .rules.state import GameState
-from .simulation import Played
+from .simulation import Played, decided
+from .simulation import destinations as legal_destinations
 
 Maker = Callable[[GameState], c.Command | None]
-
-# -- what the players ask of one state, asked once -------------------------------------------
-#: The state last asked about, with what was asked of it: a player asks ``decide`` and
-#: ``legal_destinations`` about the same state again and again (whether an aim's step is
-#: taken, then the step itself), and both are pure functions of the state and the
-#: question. One state at a time: kept with the answers, so no answer is ever read for
-#: another state (a thread that finds another's state starts its own memo).
-_LAST: tuple[GameState | None, dict[Any, Any]] = (None, {})
-
-
-def _memo(state: GameState) -> dict[Any, Any]:
-    global _LAST
-    last = _LAST
-    if last[0] is not state:
-        last = _LAST = (state, {})
-    return last[1]
-
-
-def decided(state: GameState, cmd: c.Command) -> Decision:
-    """``decide(state, cmd)``, each command decided once per state."""
-    memo = _memo(state)
-    got: Decision | None = memo.get(cmd)
-    if got is None:
-        got = memo[cmd] = decide(state, cmd)
-    return got
-
-
-def legal_destinations(state: GameState, unit: str) -> Destinations:
-    """``queries.legal_destinations``, asked once per state and unit."""
-    memo = _memo(state)
-    key = ("destinations", unit)
-    got: Destinations | None = memo.get(key)
-    if got is None:
-        got = memo[key] = _legal_destinations(state, unit)
-    return got
 
 
 def _token(rnd: random.Random, prefix: str) -> str:

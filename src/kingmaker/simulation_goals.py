@@ -19,7 +19,8 @@ from .rules.parliament import seats
 from .rules.potential import held_inside, potential
 from .rules.sieges import besieged, held
 from .rules.state import GameState, Heir, Noble
-from .simulation_full import decided, distances_to
+from .simulation import decided
+from .simulation_full import distances_to
 
 FAR = 10**6
 #: After this round a faction crowns its heir even while another house's King reigns in

@@ -19,7 +19,9 @@ from __future__ import annotations
 from .rules import commands as c
 from .rules.potential import potential
 from .rules.state import GameState, Noble, Ship
-from .simulation_full import decided, legal_destinations, move_toward
+from .simulation import decided
+from .simulation import destinations as legal_destinations
+from .simulation_full import move_toward
 
 
 def _takes(state: GameState, cmd: c.Command) -> bool:
