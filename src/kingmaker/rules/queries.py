@@ -92,7 +92,19 @@ def legal_destinations(state: GameState, unit: str) -> Destinations:
     For a noble or army: each place reachable by road (through places its members may
     pass) or by one cross-country link, with whether it may go inside or must lay siege.
     For a ship or fleet: each sea zone and port it may reach.
+
+    Answered once per state and unit (a state never changes): a post's reader and its
+    reading ask for the same unit's destinations on the same state.
     """
+    memo = state.place_verdicts
+    key = ("destinations", unit)
+    got: Destinations | None = memo.get(key)
+    if got is None:
+        got = memo[key] = _legal_destinations(state, unit)
+    return got
+
+
+def _legal_destinations(state: GameState, unit: str) -> Destinations:
     n = state.nobles.get(unit)
     if n is not None and n.aboard is None and n.place is not None:  # a noble on land: the common case
         why = _not_orderable(state, (unit,), n.faction) if state.orders else ""

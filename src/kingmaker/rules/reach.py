@@ -27,7 +27,7 @@ from .board import Board, Place, PlaceKind
 from .combat import siege_checks
 from .decision import Refusal
 from .potential import held_inside
-from .sieges import begin_siege
+from .sieges import may_besiege
 from .state import GameState
 from .status import judge
 
@@ -313,12 +313,7 @@ def _strong_enough(state: GameState, members: Sequence[str], place: Place) -> bo
     key = ("strength", laying, place.id)
     ok = memo.get(key)
     if ok is None:
-        try:
-            begin_siege(state, laying, place)
-            ok = True
-        except Refusal:
-            ok = False
-        memo[key] = ok
+        ok = memo[key] = may_besiege(state, laying, place)
     return bool(ok)
 
 

@@ -85,19 +85,15 @@ def begin_siege(
     Raises ``Refusal``."""
     faction = state.nobles[laying[0]].faction
     existing = state.sieges.get(place.id)
-    joined: tuple[str, ...] = ()
-    if existing is not None:
-        if not state.friends(faction, existing.by):
-            raise invalid(
-                f"{place.name} is already besieged by {existing.by}, not allied with {faction}",
-                unit=laying[0],
-                place=place.id,
-            )
-        joined = besiegers(state, existing)
-    everyone = (*joined, *(n for n in laying if n not in joined))
-    mine = strength(state, everyone, place)
-    theirs, words = held(state, place)
+    if existing is not None and not state.friends(faction, existing.by):
+        raise invalid(
+            f"{place.name} is already besieged by {existing.by}, not allied with {faction}",
+            unit=laying[0],
+            place=place.id,
+        )
+    everyone, mine, theirs = _siege_strengths(state, laying, place)
     if mine < theirs:
+        _, words = held(state, place)
         raise Refusal(
             ids.SIEGE_STRENGTH,
             f"{names(state, list(everyone))} ({mine}) may not besiege {place.name}: the besiegers must "
@@ -109,6 +105,30 @@ def begin_siege(
         return [ev.SiegeBegan(place.id, existing.by, everyone)], everyone
     by, draws = commanding(state, everyone)
     return [*draws, ev.SiegeBegan(place.id, by or faction or "", everyone)], everyone
+
+
+def may_besiege(state: GameState, laying: Sequence[str], place: Place) -> bool:
+    """Whether ``begin_siege`` would accept these nobles laying (or joining) a siege of
+    ``place``, judged without the words of a refusal or the events (SIEGE.strength; a
+    siege in progress there by a faction not allied with theirs refuses it): the
+    legal-move queries ask this for every place a noble may reach."""
+    existing = state.sieges.get(place.id)
+    if existing is not None and not state.friends(state.nobles[laying[0]].faction, existing.by):
+        return False
+    _, mine, theirs = _siege_strengths(state, laying, place)
+    return mine >= theirs
+
+
+def _siege_strengths(
+    state: GameState, laying: Sequence[str], place: Place
+) -> tuple[tuple[str, ...], int, int]:
+    """Every besieger (those of a siege in progress there first, then ``laying``), their
+    strength, and what they must match (SIEGE.strength, SIEGE.garrison)."""
+    existing = state.sieges.get(place.id)
+    joined = besiegers(state, existing) if existing is not None else ()
+    everyone = (*joined, *(n for n in laying if n not in joined))
+    theirs = place.garrison + strength(state, defenders(state, place.id), place)
+    return everyone, strength(state, everyone, place), theirs
 
 
 def siege_words(state: GameState, laying: Sequence[str], place: Place) -> str:

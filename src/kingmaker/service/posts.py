@@ -95,9 +95,11 @@ def post(
     out: list[LineVerdict] = []
     section: str | None = None  # the faction a label alone on its line gave the lines below
     for no, line in enumerate(text.splitlines(), start=1):
-        state = svc.state(game)
+        # the author's view of the game: what the line is read on, and what its reading
+        # is written on (the words the reader would take back for the same command)
+        seen = as_seen_by(svc.state(game), author)
         parsed = parse_post(
-            as_seen_by(state, author),
+            seen,
             line,
             author,
             faction_names=faction_names,
@@ -124,7 +126,7 @@ def post(
                     _note(svc, actor, game, author, v, line_key)
                 continue
             command = private_ids(order.command, order.text, author)
-            reading = format_order(command, state, faction_names=faction_names)
+            reading = format_order(command, seen, faction_names=faction_names)
             try:
                 if send:
                     answer = svc.execute(actor, Submit(game, command, words), line_key)
