@@ -26,6 +26,7 @@ from . import ids
 from .board import Board, Place, PlaceKind
 from .combat import siege_checks
 from .decision import Refusal
+from .fighting import battle_strength
 from .potential import held_inside
 from .sieges import may_besiege
 from .state import GameState
@@ -309,8 +310,13 @@ def _strong_enough(state: GameState, members: Sequence[str], place: Place) -> bo
     """SIEGE.strength: whether these nobles, with the rest of a lone noble's force in
     the open there (BATTLE.sides), may lay siege to ``place``."""
     laying = (*members, *_force_there(state, members, place))
+    pid = place.id
+    if pid not in state.sieges and pid not in state.inside_by_place:
+        # the common case, judged here as ``may_besiege`` judges it: no siege in
+        # progress there and no one inside, so the garrison alone is to be matched
+        return sum(battle_strength(state, n, place) for n in laying) >= place.garrison
     memo = state.place_verdicts
-    key = ("strength", laying, place.id)
+    key = ("strength", laying, pid)
     ok = memo.get(key)
     if ok is None:
         ok = memo[key] = may_besiege(state, laying, place)
