@@ -252,3 +252,15 @@ def test_a_player_gets_no_hint_of_ids_it_may_not_know() -> None:
     assert insider.commands == (rc.AnswerAlliance("green", "secret-bg", True),)
     gm = parse_post(state, "Green ACCEPTS ALLIANCE secret-bh", "gm")
     assert gm.problems and "secret-bg" in gm.problems[0].message
+
+
+def test_a_noble_not_in_play_is_named_as_such(forum_game: GameState) -> None:
+    # Audley's card is in the catalogue but not on the map: the reader knows his name,
+    # and the rules say he is not in play, not that there is no such noble
+    assert "audley" in forum_game.catalog.nobles and "audley" not in forum_game.nobles
+    for text in ("Audley MOVES TO Ripon", "Percy BATTLES Audley"):
+        (v,) = check_post(forum_game, text, "red")
+        assert (v.result, v.rule) == ("refused", "ORDER.invalid"), v
+        assert "Audley is not in play: his card is not on the map" in v.explanation, v.explanation
+    (v,) = check_post(forum_game, "Percy MOVES TO Ripon", "red")
+    assert v.result == "accepted", v

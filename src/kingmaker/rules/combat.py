@@ -11,7 +11,7 @@ from .battles import attack_sides
 from .board import Place
 from .chance import opaque_id
 from .commands import Attack, Defend, Siege
-from .context import finish, invalid, judge_all, land_units
+from .context import finish, invalid, judge_all, land_units, missing_unit
 from .decision import Decision, Refusal, Result
 from .fighting import force, order_units
 from .orders import check_order
@@ -173,7 +173,7 @@ def _side(state: GameState, target: str) -> tuple[str, ...]:
 def decide_attack(state: GameState, cmd: Attack, confirmed: bool = False) -> Decision:
     attackers = land_units(state, cmd.unit)
     if cmd.target not in state.nobles and cmd.target not in state.armies:
-        raise invalid(f"there is no noble or army {cmd.target!r} to attack", unit=cmd.unit)
+        raise invalid(f"{missing_unit(state, cmd.target, 'noble or army')}: nothing to attack", unit=cmd.unit)
     aimed = _side(state, cmd.target)
     for t in aimed:
         if state.nobles[t].aboard is not None:

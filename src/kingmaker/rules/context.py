@@ -27,6 +27,16 @@ def require_place(state: GameState, place_id: str) -> Place:
     return p
 
 
+def missing_unit(state: GameState, unit: str, what: str) -> str:
+    """Why ``unit`` is not there to be ordered: a card of the game not in play (not
+    drawn yet, or gone: which, the public map does not say), else no such ``what``."""
+    cat = state.catalog
+    if unit in cat.nobles or unit in cat.ships:
+        whose = "his" if unit in cat.nobles else "its"
+        return f"{name(state, unit)} is not in play: {whose} card is not on the map"
+    return f"there is no {what} {unit!r}"
+
+
 def land_units(state: GameState, unit: str) -> tuple[str, ...]:
     """The nobles a land order moves: the noble, or an army's members. ORDER.invalid
     for anything else, or for nobles at sea."""
@@ -36,7 +46,7 @@ def land_units(state: GameState, unit: str) -> tuple[str, ...]:
     elif k == ARMY:
         members = state.armies[unit].units
     elif k is None:
-        raise invalid(f"there is no noble or army {unit!r}", unit=unit)
+        raise invalid(missing_unit(state, unit, "noble or army"), unit=unit)
     else:
         raise invalid(f"{name(state, unit)} is a {k}, not a noble or army", unit=unit)
     for m in members:
