@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 import pytest
 
@@ -32,7 +33,7 @@ def _game(seed: str, steps: int) -> tuple[GameState, list[GameState]]:
         full_game=True,
     )
     player = AimingPlayer(seed)
-    state, out = start, []
+    state, out = start, list[GameState]()
     while len(out) < steps and not state.game_over:
         d = decided(state, player.command(state))
         if d.events:
@@ -78,8 +79,8 @@ def test_the_watch_agrees_with_a_full_count_after_every_step(seed: str) -> None:
     cards = cards_of(start)
     watch = Watch(cards)
     for s in states:
-        assert _verdict(lambda: watch.check(s)) is None
-        assert _verdict(lambda: check_invariants(s, cards)) is None
+        assert _verdict(partial(watch.check, s)) is None
+        assert _verdict(partial(check_invariants, s, cards)) is None
 
 
 @pytest.mark.parametrize(
