@@ -326,3 +326,48 @@ def test_a_storm_s_ports_and_a_ransom_offer_reach_the_faction_asked(
         asked = [m for m in mailbox.messages if "ransom-writ" in m.get_content()]
         assert [m["To"] for m in asked] == ["blue@example.org"]
         assert "Blue CONFIRMS ransom-writ" in asked[0].get_content()
+
+
+def test_a_vote_in_parliament_is_asked_of_the_voters_still_to_vote(
+    tmp_path: Path, smtp: tuple[Mailbox, SmtpSettings]
+) -> None:
+    """Parliament at Ipswich (tests/reports/scenario_parliament.py) on SQLite, stopped
+    while m1 is voted on: Red and Blue have voted, Green and Gold have not. Each of
+    the two is asked for its vote, with the lines to reply; no one learns a vote cast."""
+    from tests.reports.scenario_parliament import GAME, play
+
+    mailbox, settings = smtp
+    with open_store(f"sqlite:///{tmp_path / 'ipswich.db'}") as store:
+
+        def seat(svc: GameService) -> None:
+            for f in ("red", "blue", "green", "gold"):
+                svc.execute(GM_ACTOR, SeatPlayer(GAME, f, f.title(), f"{f}@example.org"))
+
+        played = play("voting", store=store, setup=seat)
+        svc = played.service
+        box = OutboxStore.of(store)
+        assert svc.state(GAME).parliament is not None
+        run_once(svc, box, settings)
+        asked = sorted(
+            (str(m["To"]), str(m["Subject"]), m.get_content())
+            for m in mailbox.messages
+            if "Parliament" in str(m["Subject"])
+        )
+        assert [(to, subject) for to, subject, _ in asked] == [
+            ("gold@example.org", "[Wars] Parliament: your vote on Marshal of England for Pole"),
+            ("green@example.org", "[Wars] Parliament: your vote on Marshal of England for Pole"),
+        ]
+        for to, _, text in asked:
+            who = to.split("@")[0].title()
+            assert f"{who} VOTES FOR m1" in text and f"{who} VOTES AGAINST m1" in text, text
+            assert "PARL.vote" in text and "Ipswich" in text
+            # Red voted for, Blue against: neither vote is told
+            assert text.startswith("Parliament at Ipswich: Red proposes Marshal of England for Pole (proposal `m1`, PARL.vote)"), text
+            assert "Red VOTES" not in text and "Blue VOTES" not in text
+        # once: asking again sends nothing more; a vote cast is not asked again
+        before = len(mailbox.messages)
+        run_once(svc, box, settings)
+        assert len(mailbox.messages) == before
+        svc.post(GM_ACTOR, GAME, "Green VOTES AGAINST m1\n", "green", send=True)
+        run_once(svc, box, settings)
+        assert len(mailbox.messages) == before

@@ -22,11 +22,13 @@ end makes green the winner (VICTORY.last_heir).
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kingmaker.service import GM_ACTOR, FixedClock
 from kingmaker.service.commands import CreateGame
 from kingmaker.service.game_service import GameService
+from kingmaker.storage.base import GameStore
 from kingmaker.storage.memory import MemoryStore
 
 GAME = "wars-1460"
@@ -54,10 +56,18 @@ class Stop(Exception):
     """The scenario stops at the moment asked for."""
 
 
-def play(until: str | None = None) -> Played:
-    """The scenario on a new service, up to the moment ``until`` (default: to the end)."""
-    svc = GameService(MemoryStore(), FixedClock())
+def play(
+    until: str | None = None,
+    *,
+    store: GameStore | None = None,
+    setup: Callable[[GameService], object] | None = None,
+) -> Played:
+    """The scenario on a new service (on ``store``, else in memory), up to the moment
+    ``until`` (default: to the end); ``setup`` runs once the game is created."""
+    svc = GameService(store if store is not None else MemoryStore(), FixedClock())
     svc.execute(GM_ACTOR, CreateGame("Wars", FACTIONS, seed=SEED, game_id=GAME))
+    if setup is not None:
+        setup(svc)
     out = Played(svc, GAME)
     with contextlib.suppress(Stop):
         _play(svc, out, until)

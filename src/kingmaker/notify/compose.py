@@ -5,8 +5,9 @@ may not see), and the public turn report for the webhook.
 
 For an entry (in force, after the entry its recipient's address counts from):
 
-- a declaration, allied order, army, ransom or storm that awaits a faction after the
-  entry and not before it, and still awaits it now: the message asking for its answer
+- a declaration, allied order, army, ransom, storm or Parliament's vote that awaits a
+  faction after the entry and not before it, and still awaits it now: the message
+  asking for its answer
   (``render.reports.messages``), to that faction;
 - a ``permission_asked`` addressed to a faction: the request for permission, to it;
 - the entry that ends a turn (the round or whose turn it is moves forward, or the game
@@ -41,7 +42,13 @@ from kingmaker.render.reports import (
     turn_report,
 )
 from kingmaker.render.reports.document import Document, italic, para
-from kingmaker.render.reports.messages_full import ransom_request, storm_request, storms_awaiting
+from kingmaker.render.reports.messages_full import (
+    ransom_request,
+    storm_request,
+    storms_awaiting,
+    vote_request,
+    votes_awaiting,
+)
 from kingmaker.render.reports.naming import when
 from kingmaker.rules import ids
 from kingmaker.rules.state import GameState
@@ -83,6 +90,8 @@ def awaiting(state: GameState, faction: str) -> dict[str, str]:
     }
     if state.storms:
         out |= {st: "storm" for st in storms_awaiting(state, faction)}
+    if state.parliament is not None:
+        out |= {pr: "vote" for pr in votes_awaiting(state, faction)}
     return out
 
 
@@ -93,6 +102,8 @@ def ask(ctx: Reports, state: GameState, faction: str, kind: str, ref: str, due: 
         return alliance_request(state, ref, faction, n, due=due, describe=d)
     if kind == "storm":
         return storm_request(state, ref, faction, n, due=due, describe=d)
+    if kind == "vote":
+        return vote_request(state, ref, faction, n, due=due, describe=d)
     rule = state.requests[ref].rule
     return _ASKS[rule][1](state, ref, faction, n, due=due, describe=d)
 

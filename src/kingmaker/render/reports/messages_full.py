@@ -1,5 +1,6 @@
 """The full game's private messages: a ransom offered to the faction that must answer it
-(RANSOM.offer), and a storm's ports to choose (EVENT.storm).
+(RANSOM.offer), a storm's ports to choose (EVENT.storm), and a vote awaited on the open
+proposal of a sitting Parliament (PARL.vote).
 
 As every message, each looks up what it asks about in ``view(state, to)``: a ransom's
 terms reach only the two parties (the request is theirs), a storm's choices only the
@@ -12,11 +13,13 @@ from kingmaker.rules import ids
 from kingmaker.rules.captives import unransomed
 from kingmaker.rules.state import GameState, StormRequest
 from kingmaker.rules.views import View, view
+from kingmaker.rules.votes import ABSTAIN, AGAINST, FOR
 
 from .document import Code, Document, Inline, inlines, joined, para
 from .messages import Message, _replies, _request
 from .naming import Names, when
 from .order_text import Describe, default_describe
+from .parliament import proposal_words
 
 Sentence = tuple[Inline, ...]
 
@@ -153,3 +156,45 @@ def storms_awaiting(state: GameState, to: str) -> list[str]:
     v = view(state, to)
     owner = {s.id: s.faction for s in v.ships}
     return [st.id for st in v.storms if any(owner.get(s) == to for s in st.waiting)]
+
+
+def votes_awaiting(state: GameState, to: str) -> list[str]:
+    """The open proposal of the sitting Parliament, when ``to`` is one of its voters
+    who has not voted yet (PARL.vote)."""
+    p = view(state, to).parliament
+    pr = p.open if p is not None else None
+    return [pr.id] if pr is not None and to in pr.awaiting else []
+
+
+def vote_request(
+    state: GameState,
+    proposal: str,
+    to: str,
+    names: Names,
+    *,
+    due: str | None = None,
+    describe: Describe = default_describe,
+) -> Message:
+    """To each voter of the open proposal who has not voted: vote (PARL.vote). The
+    votes cast so far stay secret until every voter has voted."""
+    p = view(state, to).parliament
+    pr = p.open if p is not None else None
+    if p is None or pr is None or pr.id != proposal or to not in pr.awaiting:
+        raise LookupError(proposal)
+    by = f" before {when(due)}" if due else ""
+    ways = joined(
+        [Code(describe(c.Vote(to, pr.id, way, way), state)) for way in (FOR, AGAINST, ABSTAIN)], ", "
+    )
+    split = Code(describe(c.Vote(to, pr.id, FOR, AGAINST), state))
+    body = inlines(
+        f"Parliament at {names.place(p.seat)}: ",
+        names.faction(p.presides),
+        f" proposes {proposal_words(names, pr)} (proposal ",
+        Code(pr.id),
+        f", {ids.PARL_VOTE}). Your vote is awaited{by}: reply one of ",
+        ways,
+        "; or a different vote in each house, as ",
+        split,
+        ". The votes are secret until every voter has voted; then the tally by house is public.",
+    )
+    return Message(to, f"Parliament: your vote on {proposal_words(names, pr)}", Document((para(body),)))

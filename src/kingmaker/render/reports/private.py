@@ -26,7 +26,15 @@ from .messages import (
     army_sentence,
     permission_request,
 )
-from .messages_full import ransom_request, ransom_sentence, storm_request, storm_sentence, storms_awaiting
+from .messages_full import (
+    ransom_request,
+    ransom_sentence,
+    storm_request,
+    storm_sentence,
+    storms_awaiting,
+    vote_request,
+    votes_awaiting,
+)
 from .naming import when
 from .timeline import Turn
 from .turn import orders_as_given, position_at_end, resolution, setting_up
@@ -181,7 +189,8 @@ def messages_for(
     ctx: Reports, faction: str, turn: Turn | None = None, *, answered: bool = True
 ) -> list[Message]:
     """Every message asking ``faction`` for an answer now: alliance declarations,
-    allied orders, army formations and ransoms awaiting it, storms waiting for its
+    allied orders, army formations and ransoms awaiting it, the open proposal in
+    Parliament it has still to vote on, storms waiting for its
     ports, permissions asked of it, with their deadlines; then (``answered``) those
     sent in ``turn`` (None: the turn now) that it has answered or that ended, each
     marked with how it ended (``answered.answered_messages``)."""
@@ -203,6 +212,7 @@ def messages_for(
         storm_request(state, st, faction, n, due=due.get(st), describe=d)
         for st in storms_awaiting(state, faction)
     ]
+    out += [vote_request(state, pr, faction, n, describe=d) for pr in votes_awaiting(state, faction)]
     out += _permission_asks(ctx, state, faction)
     if answered:
         turns = ctx.timeline.turns()
