@@ -6,7 +6,9 @@ shares it and a restart does not forget it (tables in ``schema.py``, migration 0
 - rate limits (``rate_limits``): how many requests a player token made in the current
   minute; a server process reserves a share of the limit at a time;
 - GM sessions (``web_sessions``), stored by the SHA-256 of their random id;
-- credentials (``web_credentials``): the scrypt hash of the GM password.
+- credentials (``web_credentials``): the scrypt hash of the GM password;
+- and, read only, the seat a player's token hash opens (``seats``: every request of a
+  player asks, so it is one constant statement).
 
 This module holds the SQL only; the policies (backoff, limits, lifetimes) are the web
 app's (``kingmaker.web.throttle``, ``ratelimit``, ``sessions``).
@@ -61,6 +63,10 @@ class SessionRow:
     created_at: float
     seen_at: float
     expires_at: float
+
+
+_SEAT_QMARK = "SELECT faction FROM seats WHERE token_hash = ? AND game_id = ?"
+_SEAT_PYFORMAT = "SELECT faction FROM seats WHERE token_hash = %(h)s AND game_id = %(g)s"
 
 
 def _counter(row: sa.Row[Any]) -> Counter:
@@ -225,6 +231,17 @@ class WebSecurityStore:
                 )
             )
         return int(done.rowcount or 0)
+
+    # -- seats -------------------------------------------------------------------------------
+    def seat_faction(self, game: str, token_hash: str) -> str | None:
+        """The faction of ``game`` whose seat has this token hash (None: no such seat). One
+        statement of constant text through the driver (the unique index on the hash finds
+        the row): no statement built or compiled per request."""
+        sql = _SEAT_QMARK if self.backend == "sqlite" else _SEAT_PYFORMAT
+        params: Any = (token_hash, game) if self.backend == "sqlite" else {"h": token_hash, "g": game}
+        with self._connect(write=False) as conn:
+            row = conn.exec_driver_sql(sql, params).first()
+        return None if row is None else str(row[0])
 
     # -- credentials ---------------------------------------------------------------------------
     def credential(self, account: str) -> str | None:

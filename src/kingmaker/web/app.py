@@ -91,6 +91,7 @@ def create_app(
     )
     app.state.settings = settings
     app.state.site = Site(svc, data_root=settings.data_root)
+    app.state.websec = db
     app.state.templates = make_templates()
     app.state.gm_credential = GmCredential.start(db, gm_password, security_clock) if gm_password else None
     app.state.gm_sessions = GmSessions(db, https=settings.https, clock=security_clock)

@@ -13,6 +13,8 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from kingmaker.service import GM_ACTOR, Actor, PermissionDenied, ServiceError
+from kingmaker.service.identity import player, token_hash
+from kingmaker.storage.websec import WebSecurityStore
 
 from .ops import Site
 from .password import GmCredential
@@ -86,9 +88,22 @@ def _rate(request: Request, game: str, actor: Actor) -> Actor:
     return actor
 
 
+def _seated(request: Request, game: str, token: str) -> Actor:
+    """The player whose seat in ``game`` this secret token opens (as
+    ``GameService.identify``: ``NotFound`` for no such game, ``PermissionDenied`` for any
+    other token), counted against the seat's rate limit. The seat is found by the token's
+    hash in one statement (``WebSecurityStore.seat_faction``) rather than by reading
+    every seat of the game: every request of a player asks."""
+    site_of(request).svc.require_game(game)
+    db: WebSecurityStore = request.app.state.websec
+    faction = db.seat_faction(game, token_hash(token))
+    if faction is None:
+        raise PermissionDenied("that link is not valid for this game")
+    return _rate(request, game, player(faction))
+
+
 def api_actor(request: Request) -> Actor:
     """The API's caller, from its bearer credentials (for the game in the path)."""
-    site = site_of(request)
     header = request.headers.get("authorization", "")
     scheme, _, credentials = header.partition(" ")
     if scheme.lower() != "bearer" or not credentials.strip():
@@ -101,16 +116,15 @@ def api_actor(request: Request) -> Actor:
     game = request.path_params.get("game")
     if not isinstance(game, str):
         raise PermissionDenied("only the GM may do this")
-    return _rate(request, game, site.svc.identify(game, token))
+    return _seated(request, game, token)
 
 
 def player_actor(request: Request) -> Actor:
     """The player whose private link this page is (``/play/<game>/<token>``)."""
-    site = site_of(request)
     game, token = request.path_params.get("game"), request.path_params.get("token")
     if not isinstance(game, str) or not isinstance(token, str):
         raise PermissionDenied("that link is not valid")
-    return _rate(request, game, site.svc.identify(game, token))
+    return _seated(request, game, token)
 
 
 def gm_actor(request: Request) -> Actor:

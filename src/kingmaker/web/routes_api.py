@@ -18,6 +18,7 @@ from kingmaker.render.map import svg
 from . import ops
 from . import schemas as s
 from .auth import ApiActor, SiteDep, seat_link_base
+from .jsonout import json_answer
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": s.ErrorOut, "description": "The request is not allowed or malformed"},
@@ -43,16 +44,19 @@ FactionQ = Annotated[
 
 
 @router.get("/games", response_model=list[s.GameOut], summary="Every game (GM)")
+@json_answer()
 def list_games(site: SiteDep, actor: ApiActor) -> list[s.GameOut]:
     return ops.games.games(site, actor)
 
 
 @router.post("/games", response_model=s.OutcomeOut, status_code=201, summary="Create a game (GM)")
+@json_answer(201)
 def create_game(body: s.CreateGameIn, site: SiteDep, actor: ApiActor) -> s.OutcomeOut:
     return ops.games.create_game(site, actor, body)
 
 
 @router.get("/games/{game}", response_model=s.GameOut, summary="A game's factions, round and turn")
+@json_answer()
 def get_game(game: str, site: SiteDep, actor: ApiActor) -> s.GameOut:
     return ops.games.game_out(site, game)
 
@@ -60,16 +64,19 @@ def get_game(game: str, site: SiteDep, actor: ApiActor) -> s.GameOut:
 @router.get(
     "/games/{game}/status", response_model=s.StatusOut, summary="Who has ordered, seats, deadlines (GM)"
 )
+@json_answer()
 def status(game: str, site: SiteDep, actor: ApiActor) -> s.StatusOut:
     return ops.games.status(site, actor, game)
 
 
 @router.get("/games/{game}/view", response_model=s.ViewOut, summary="The position as the caller may see it")
+@json_answer()
 def get_view(game: str, site: SiteDep, actor: ApiActor, faction: FactionQ = None) -> s.ViewOut:
     return ops.positions.view_out(site, actor, game, faction)
 
 
 @router.get("/games/{game}/units", response_model=list[s.UnitOut], summary="The units the caller may order")
+@json_answer()
 def units(game: str, site: SiteDep, actor: ApiActor) -> list[s.UnitOut]:
     return ops.orders.units(site, actor, game)
 
@@ -79,11 +86,13 @@ def units(game: str, site: SiteDep, actor: ApiActor) -> list[s.UnitOut]:
     response_model=s.DestinationsOut,
     summary="Where a unit may go this turn, and what it may do there",
 )
+@json_answer()
 def destinations(game: str, unit: str, site: SiteDep, actor: ApiActor) -> s.DestinationsOut:
     return ops.orders.destinations(site, actor, game, unit)
 
 
 @router.post("/games/{game}/orders", response_model=s.OutcomeOut, summary="Give an order chosen on the map")
+@json_answer()
 def map_order(
     game: str, body: s.MapOrderIn, site: SiteDep, actor: ApiActor, key: IdemKey = None
 ) -> s.OutcomeOut:
@@ -95,11 +104,13 @@ def map_order(
     response_model=list[s.VerdictOut],
     summary="Check text orders (nothing is sent)",
 )
+@json_answer()
 def check_orders(game: str, body: s.TextOrdersIn, site: SiteDep, actor: ApiActor) -> list[s.VerdictOut]:
     return ops.orders.check_text(site, actor, game, body)
 
 
 @router.post("/games/{game}/orders/text", response_model=list[s.VerdictOut], summary="Send text orders")
+@json_answer()
 def send_orders(
     game: str, body: s.TextOrdersIn, site: SiteDep, actor: ApiActor, key: IdemKey = None
 ) -> list[s.VerdictOut]:
@@ -109,16 +120,19 @@ def send_orders(
 @router.get(
     "/games/{game}/pending", response_model=list[s.PendingOut], summary="What awaits answers (the inbox)"
 )
+@json_answer()
 def pending(game: str, site: SiteDep, actor: ApiActor, faction: FactionQ = None) -> list[s.PendingOut]:
     return ops.inbox.pending(site, actor, game, faction)
 
 
 @router.post("/games/{game}/answers", response_model=s.OutcomeOut, summary="Answer an alliance or a request")
+@json_answer()
 def answer(game: str, body: s.AnswerIn, site: SiteDep, actor: ApiActor, key: IdemKey = None) -> s.OutcomeOut:
     return ops.inbox.answer(site, actor, game, body, key)
 
 
 @router.post("/games/{game}/finish-turn", response_model=s.OutcomeOut, summary="End the current turn")
+@json_answer()
 def finish_turn(
     game: str,
     site: SiteDep,
@@ -136,6 +150,7 @@ def finish_turn(
     response_model=s.OutcomeOut,
     summary="Ask a place's controller for permission",
 )
+@json_answer()
 def ask_permission(
     game: str, body: s.PermissionAskIn, site: SiteDep, actor: ApiActor, key: IdemKey = None
 ) -> s.OutcomeOut:
@@ -147,6 +162,7 @@ def ask_permission(
     response_model=list[s.DeadlineOut],
     summary="Open deadlines the caller may know",
 )
+@json_answer()
 def deadlines(game: str, site: SiteDep, actor: ApiActor) -> list[s.DeadlineOut]:
     return ops.inbox.deadlines(site, actor, game)
 
@@ -154,6 +170,7 @@ def deadlines(game: str, site: SiteDep, actor: ApiActor) -> list[s.DeadlineOut]:
 @router.get(
     "/games/{game}/log", response_model=list[s.LogEntryOut], summary="The log entries the caller may read"
 )
+@json_answer()
 def log(game: str, site: SiteDep, actor: ApiActor) -> list[s.LogEntryOut]:
     return ops.reports.log(site, actor, game)
 
@@ -161,6 +178,7 @@ def log(game: str, site: SiteDep, actor: ApiActor) -> list[s.LogEntryOut]:
 @router.get(
     "/games/{game}/reports", response_model=s.ReportsOut, summary="The turn reports and private report"
 )
+@json_answer()
 def reports(
     game: str,
     site: SiteDep,
@@ -178,6 +196,7 @@ def reports(
     response_model=s.DigestOut,
     summary="A round in one post: every turn's orders and resolution, one position",
 )
+@json_answer()
 def digest(
     game: str,
     site: SiteDep,
@@ -221,11 +240,13 @@ def map_png(
 
 # -- the GM's acts -------------------------------------------------------------------------
 @router.post("/games/{game}/seats", response_model=s.SeatOut, status_code=201, summary="Seat a player (GM)")
+@json_answer(201)
 def seat(game: str, body: s.SeatIn, request: Request, site: SiteDep, actor: ApiActor) -> s.SeatOut:
     return ops.gm.seat(site, actor, game, body, seat_link_base(request))
 
 
 @router.post("/games/{game}/extend", response_model=s.OutcomeOut, summary="Extend a deadline (GM)")
+@json_answer()
 def extend(game: str, body: s.ExtendIn, site: SiteDep, actor: ApiActor, key: IdemKey = None) -> s.OutcomeOut:
     return ops.gm.extend(site, actor, game, body, key)
 
@@ -233,6 +254,7 @@ def extend(game: str, body: s.ExtendIn, site: SiteDep, actor: ApiActor, key: Ide
 @router.post(
     "/games/{game}/undo", response_model=s.OutcomeOut, summary="Restore the game to a log entry (GM)"
 )
+@json_answer()
 def undo(game: str, body: s.UndoIn, site: SiteDep, actor: ApiActor, key: IdemKey = None) -> s.OutcomeOut:
     return ops.gm.undo(site, actor, game, body, key)
 
@@ -240,6 +262,7 @@ def undo(game: str, body: s.UndoIn, site: SiteDep, actor: ApiActor, key: IdemKey
 @router.post(
     "/games/{game}/tick", response_model=s.OutcomeOut, summary="Record the deadlines that have passed (GM)"
 )
+@json_answer()
 def tick(game: str, site: SiteDep, actor: ApiActor) -> s.OutcomeOut:
     return ops.gm.tick(site, actor, game)
 
@@ -247,11 +270,13 @@ def tick(game: str, site: SiteDep, actor: ApiActor) -> s.OutcomeOut:
 @router.post(
     "/games/{game}/storm", response_model=s.OutcomeOut, summary="A storm drives a ship into a port (GM)"
 )
+@json_answer()
 def storm(game: str, body: s.StormIn, site: SiteDep, actor: ApiActor, key: IdemKey = None) -> s.OutcomeOut:
     return ops.gm.storm(site, actor, game, body, key)
 
 
 @router.post("/games/{game}/control", response_model=s.OutcomeOut, summary="Set who controls a place (GM)")
+@json_answer()
 def control(
     game: str, body: s.ControlIn, site: SiteDep, actor: ApiActor, key: IdemKey = None
 ) -> s.OutcomeOut:
