@@ -66,21 +66,24 @@ def messages(site: Site, actor: Actor, game: str, items: list[s.PendingOut]) -> 
 
 
 def answer(site: Site, actor: Actor, game: str, body: s.AnswerIn, key: str | None) -> s.OutcomeOut:
-    """Answer a declaration or request awaiting the actor (the GM: awaiting ``by``)."""
+    """Answer a declaration or request awaiting the actor (the GM: awaiting ``by``). One
+    request of the service: the store's head is read once for the check and the answer
+    (an answer decided on a game another process has moved on is decided again)."""
     by = body.by or actor.faction
     if by is None:
         raise BadRequest("say who answers (by)")
     if not actor.is_gm and by != actor.faction:
         raise PermissionDenied(f"you play {actor.faction}; you cannot answer for {by}")
-    waiting = [p for p in pending(site, actor, game, by if actor.is_gm else None) if p.id == body.id]
-    if not waiting or by not in waiting[0].awaiting or waiting[0].kind != body.kind:
-        raise NotFound(f"nothing awaits {by}'s answer under {body.id!r}")
-    command: rc.Command
-    if body.kind == "declaration":
-        command = rc.AnswerAlliance(by, body.id, body.accept)
-    else:
-        command = rc.Confirm(by, body.id) if body.accept else rc.Reject(by, body.id)
-    return site.run(actor, Submit(game, command), key_for(actor, key))
+    with site.svc.uow.request():
+        waiting = [p for p in pending(site, actor, game, by if actor.is_gm else None) if p.id == body.id]
+        if not waiting or by not in waiting[0].awaiting or waiting[0].kind != body.kind:
+            raise NotFound(f"nothing awaits {by}'s answer under {body.id!r}")
+        command: rc.Command
+        if body.kind == "declaration":
+            command = rc.AnswerAlliance(by, body.id, body.accept)
+        else:
+            command = rc.Confirm(by, body.id) if body.accept else rc.Reject(by, body.id)
+        return site.run(actor, Submit(game, command), key_for(actor, key))
 
 
 def deadlines(site: Site, actor: Actor, game: str) -> list[s.DeadlineOut]:

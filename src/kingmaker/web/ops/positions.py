@@ -24,8 +24,9 @@ def position(site: Site, actor: Actor, game: str, faction: str | None = None) ->
 
 
 def view_out(site: Site, actor: Actor, game: str, faction: str | None = None) -> s.ViewOut:
-    v = position(site, actor, game, faction)
-    cat = site.svc.state(game).catalog
+    state = site.svc.state(game)  # read once: the view and the names of one state
+    v = view(state, site.viewer(actor, game, faction))
+    cat = state.catalog
     return s.ViewOut(
         viewer=v.viewer,
         round=v.round,
