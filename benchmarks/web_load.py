@@ -560,7 +560,14 @@ def bench_backend(backend: str, args: argparse.Namespace) -> bool:
                     f" offered): {paced.throughput:.1f} req/s, p50 {paced.percentile(0.5):.2f} ms, p99 {p99:.2f} ms;"
                     f" p99 < {AIM_P99_MS:g} ms at this load: {'met' if p99 < AIM_P99_MS else 'NOT MET'}"
                 )
-                bad += sum(1 for s in paced.samples if s.status == 0 or s.status >= 500)
+                paced_bad = sum(1 for s in paced.samples if s.status == 0 or s.status >= 500)
+                if paced_bad:
+                    print(
+                        f"  !!! {paced_bad} SERVER ERRORS (5xx or transport) in the paced run; the first ones:"
+                    )
+                    for e in paced.errors[:10]:
+                        print(f"  !!!   {e}")
+                bad += paced_bad
             before, after = asyncio.run(memory(servers, args.games))
             for i, (b, a) in enumerate(zip(before, after, strict=True)):
                 print(
