@@ -17,16 +17,24 @@ near misses from :mod:`difflib`. Ids (requests, alliances, combats) match exactl
 from __future__ import annotations
 
 import bisect
-import difflib
-import functools
-import re
 import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, TypeVar
 
+from kingmaker.orders_text.name_matching import (
+    SUGGEST_SPREAD,
+    close_matches,
+    letter_pairs,
+)
+from kingmaker.orders_text.name_matching import (
+    did_you_mean as did_you_mean,
+)
+from kingmaker.orders_text.name_matching import (
+    normalize as normalize,
+)
 from kingmaker.rules.board import Board, default_name
 from kingmaker.rules.cards import AwardKind, Catalog
 from kingmaker.rules.commands import GM
@@ -49,6 +57,8 @@ REQUEST: Final = "request"
 DECLARATION: Final = "declaration"
 ALLIANCE: Final = "alliance"
 COMBAT: Final = "combat"
+
+_T = TypeVar("_T")
 
 ID_KINDS: Final = frozenset({REQUEST, DECLARATION, ALLIANCE, COMBAT})
 _ID_PRIORITY: Final = (REQUEST, DECLARATION, ALLIANCE, COMBAT)  # when one id is several things
@@ -93,9 +103,6 @@ _LABELS: Final = {
 }
 
 MIN_PREFIX: Final = 3
-SUGGEST_CUTOFF: Final = 0.6  # how close a near miss must be (difflib's ratio)
-SUGGEST_SPREAD: Final = 0.08  # near misses this much less close than the best are left out
-SUGGEST_POOL: Final = 40  # names compared closely (those sharing the most letter pairs)
 _MEMO_SIZE: Final = 4096
 
 
@@ -121,30 +128,6 @@ def join_or(parts: list[str]) -> str:
     if len(parts) <= 1:
         return "".join(parts)
     return ", ".join(parts[:-1]) + " or " + parts[-1]
-
-
-_QUOTES = re.compile(r"['’`]")
-_NON_WORD = re.compile(r"[^\w]+")
-
-
-def normalize(text: str) -> str:
-    """The form names are compared in: lower case, no apostrophes, other punctuation and
-    underscores as spaces, single spaces, no leading "the"."""
-    # names are short and asked for again and again; a long text is not worth keeping
-    return _normalize_cached(text) if len(text) <= 80 else _normalize(text)
-
-
-@functools.lru_cache(maxsize=8192)
-def _normalize_cached(text: str) -> str:
-    return _normalize(text)
-
-
-def _normalize(text: str) -> str:
-    s = _QUOTES.sub("", text.lower()).replace("_", " ")
-    s = " ".join(_NON_WORD.sub(" ", s).split())
-    if s.startswith("the "):
-        s = s[4:]
-    return s
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,44 +167,6 @@ class AmbiguousNameError(NameProblem):
         self.candidates = candidates
 
 
-def _bigrams(text: str) -> set[str]:
-    padded = f" {text} "
-    return {padded[i : i + 2] for i in range(len(padded) - 1)}
-
-
-def _close(
-    text: str, keys: Iterable[str], index: Mapping[str, list[str]] | None = None
-) -> list[tuple[float, str]]:
-    """The keys close to ``text`` (difflib's ratio at least ``SUGGEST_CUTOFF``), closest
-    first, with their scores. With ``index`` (bigram -> keys), only the keys sharing the
-    most letter pairs with ``text`` are compared."""
-    if index is not None:
-        shared: dict[str, int] = {}
-        for bg in _bigrams(text):
-            for k in index.get(bg, ()):
-                shared[k] = shared.get(k, 0) + 1
-        keys = sorted(shared, key=lambda k: (-shared[k], k))[:SUGGEST_POOL]
-    m = difflib.SequenceMatcher()
-    m.set_seq2(text)
-    out: list[tuple[float, str]] = []
-    for k in keys:
-        m.set_seq1(k)
-        if (
-            m.real_quick_ratio() >= SUGGEST_CUTOFF
-            and m.quick_ratio() >= SUGGEST_CUTOFF
-            and m.ratio() >= SUGGEST_CUTOFF
-        ):
-            out.append((m.ratio(), k))
-    out.sort(key=lambda x: (-x[0], x[1]))
-    return out
-
-
-def did_you_mean(suggestions: Iterable[str]) -> str:
-    """``did you mean Tadcaster?``, ``did you mean Leeds or Lewes?``"""
-    s = list(suggestions)
-    return f"did you mean {join_or(s)}?" if s else ""
-
-
 @dataclass
 class _Pool:
     """The names of some kinds: normalized key -> entities, and the keys sorted."""
@@ -249,14 +194,16 @@ class _Pool:
         if self.bigram_index is None:
             index: dict[str, list[str]] = {}
             for k in self.keys:
-                for bg in _bigrams(k):
+                for bg in letter_pairs(k):
                     index.setdefault(bg, []).append(k)
             self.bigram_index = index
         return self.bigram_index
 
 
 class _Index:
-    """The names (by kind, display forms, pools made as asked), shared by equal ``_signature``s."""
+    """Names (by kind, display forms, pools made as asked), shared by equal signatures: one
+    index of the things named (``_named_signature``), one of the ids a viewer may know
+    (``_ids_signature``), so a declaration or an answer rebuilds only the small second."""
 
     __slots__ = ("by_kind", "display", "pools")
 
@@ -276,22 +223,24 @@ class Names:
         viewer: str | None = None,
         *,
         index: _Index | None = None,
+        ids: _Index | None = None,
     ):
         self.state = state
         self.viewer = viewer  # a faction: only the ids it may know are names (no hint of secrets)
         self.destinations: dict[str, Destinations] = {}  # legal_destinations, as orders ask
-        built, index = index is None, index or _Index()
-        self.index = index
-        self._by_kind = index.by_kind
-        self._display = index.display
-        self._pools = index.pools
-        if built:
+        self.index = index or _Index()  # the things named
+        self.ids = ids or _Index()  # the ids of requests, declarations, alliances, combats
+        self._by_kind = self.index.by_kind
+        if index is None:
             self._build(faction_names or {})
+        if ids is None:
+            self._build_ids()
 
     # -- building --------------------------------------------------------------------------
     def _put(self, e: Entity, keys: Iterable[str]) -> None:
-        pool = self._by_kind.setdefault(e.kind, _Pool())
-        self._display.setdefault((e.kind, e.id), e.name)
+        index = self.ids if e.kind in ID_KINDS else self.index
+        pool = index.by_kind.setdefault(e.kind, _Pool())
+        index.display.setdefault((e.kind, e.id), e.name)
         if e.kind in ID_KINDS:
             for k in (e.id, *keys):
                 pool.add(k, e)
@@ -343,7 +292,11 @@ class Names:
             shown = faction_names.get(f) or default_name(f)
             self._put(Entity(FACTION, f, shown), (f, shown))
         self._put(Entity(GAME_MASTER, GM, "GM"), (GM, "game master", "the GM"))
-        who = self.viewer
+        for pool in self._by_kind.values():
+            pool.seal()
+
+    def _build_ids(self) -> None:
+        state, who = self.state, self.viewer
         secret_ok = who is None or who == GM
         for r in state.requests.values():
             if secret_ok or who == r.by or who in r.awaiting:
@@ -360,7 +313,7 @@ class Names:
                 self._put(Entity(ALLIANCE, ally.id, ally.id), _chosen(state, ally.id))
         for c in state.combats:
             self._put(Entity(COMBAT, c.id, c.id), ())
-        for pool in self._by_kind.values():
+        for pool in self.ids.by_kind.values():
             pool.seal()
 
     def _cards(self) -> None:
@@ -376,11 +329,12 @@ class Names:
                 self._put(Entity(CARD, ident, name, ident in held), (ident, name))
 
     def _pool(self, kinds: frozenset[str]) -> _Pool:
-        pool = self._pools.get(kinds)
+        index = self.ids if kinds and kinds <= ID_KINDS else self.index
+        pool = index.pools.get(kinds)
         if pool is None:
             pool = _Pool()
             for k in sorted(kinds):
-                part = self._by_kind.get(k)
+                part = index.by_kind.get(k)
                 if part is None:
                     continue
                 for key, ents in part.exact.items():
@@ -389,13 +343,14 @@ class Names:
                 for key, ents in part.lower_ids.items():
                     pool.lower_ids.setdefault(key, []).extend(ents)
             pool.seal()
-            self._pools[kinds] = pool
+            index.pools[kinds] = pool
         return pool
 
     # -- questions -------------------------------------------------------------------------
     def display(self, kind: str, ident: str) -> str:
         """The name players read for ``ident`` of ``kind`` (the id itself if unknown)."""
-        return self._display.get((kind, ident), ident)
+        index = self.ids if kind in ID_KINDS else self.index
+        return index.display.get((kind, ident), ident)
 
     def resolve(self, text: str, kinds: frozenset[str]) -> Entity:
         """The one thing of ``kinds`` that ``text`` names. Raises ``UnknownNameError`` or
@@ -493,7 +448,7 @@ class Names:
 
     def _unknown_id(self, text: str, kinds: frozenset[str]) -> UnknownNameError:
         pool = self._pool(kinds)
-        scored = _close(text.strip(), list(pool.exact))
+        scored = close_matches(text.strip(), list(pool.exact))
         close = [k for score, k in scored if score >= scored[0][0] - SUGGEST_SPREAD][:3]
         msg = f"there is no {wanted_nouns(kinds)} “{text}”"
         if close:
@@ -511,7 +466,7 @@ class Names:
         memo = pool.near.get(t)
         if memo is not None:
             return memo[:n]
-        scored = _close(t, pool.keys, pool.bigrams)
+        scored = close_matches(t, pool.keys, pool.bigrams)
         out: list[str] = []
         best = scored[0][0] if scored else 0.0
         for score, key in scored:
@@ -536,8 +491,10 @@ class Names:
 
 _CACHE: dict[tuple[int, str | None], tuple[weakref.ref[GameState], tuple[tuple[str, str], ...], Names]] = {}
 _CACHE_SIZE: Final = 16
-#: The name indexes of the states last asked about, by ``_signature`` (a move names nothing new).
-_INDEXES: OrderedDict[tuple[object, ...], tuple[Catalog, Board, _Index]] = OrderedDict()
+#: The indexes of the states last asked about, by signature (a move names nothing new; a
+#: declaration or an answer changes only the ids).
+_NAMED: OrderedDict[tuple[object, ...], tuple[Catalog, Board, _Index]] = OrderedDict()
+_IDS: OrderedDict[tuple[object, ...], _Index] = OrderedDict()
 _INDEXES_SIZE: Final = 32
 _LOCK = threading.Lock()
 
@@ -549,25 +506,40 @@ def _chosen(state: GameState, ident: str) -> tuple[str, ...]:
     return (rest,) if dash and rest and faction in state.turn_order else ()
 
 
-def _signature(state: GameState, fn: tuple[tuple[str, str], ...], viewer: str | None) -> tuple[object, ...]:
-    """What ``Names._build`` reads of ``state`` for ``viewer`` (catalog and board: by identity)."""
+def _named_signature(state: GameState, fn: tuple[tuple[str, str], ...]) -> tuple[object, ...]:
+    """What ``Names._build`` reads of ``state`` (catalog and board: by identity); no secret
+    is in it, so every viewer shares it."""
     return (
         id(state.catalog),
         id(state.board),
         fn,
-        viewer,
         state.turn_order,
         tuple((n.id, n.awards) for n in state.nobles.values()),
         tuple(state.ships),
         tuple((a.id, a.fleet) for a in state.armies.values()),
         tuple(state.heirs),
         tuple(state.hands.values()),
+    )
+
+
+def _ids_signature(state: GameState, viewer: str | None) -> tuple[object, ...]:
+    """What ``Names._build_ids`` reads of ``state`` for ``viewer``."""
+    return (
+        viewer,
+        state.turn_order,
         tuple((r.id, r.by, r.awaiting) for r in state.requests.values()),
-        tuple(state.closed),
+        tuple(state.closed) if viewer is None or viewer == GM else (),
         tuple((d.id, d.by, d.invited) for d in state.declarations.values()),
         tuple((a.id, a.public, a.members) for a in state.alliances.values()),
         tuple(c.id for c in state.combats),
     )
+
+
+def _remember(cache: OrderedDict[tuple[object, ...], _T], key: tuple[object, ...], value: _T) -> None:
+    with _LOCK:
+        cache[key] = value
+        while len(cache) > _INDEXES_SIZE:
+            cache.popitem(last=False)
 
 
 def names_for(
@@ -575,23 +547,24 @@ def names_for(
 ) -> Names:
     """The names of ``state`` as ``viewer`` may know them (a faction sees no secret ids;
     None or the GM: every name). Cached for the few states most recently asked about;
-    states that name the same things share one index."""
+    states that name the same things share one index, and the same ids another."""
     key = (id(state), viewer)
     fn = tuple(sorted((faction_names or {}).items()))
     hit = _CACHE.get(key)
     if hit is not None and hit[0]() is state and hit[1] == fn:
         return hit[2]
-    sig = _signature(state, fn, viewer)
+    sig_named, sig_ids = _named_signature(state, fn), _ids_signature(state, viewer)
     with _LOCK:
-        shared = _INDEXES.get(sig)
+        shared = _NAMED.get(sig_named)
+        ids = _IDS.get(sig_ids)
+    index = None
     if shared is not None and shared[0] is state.catalog and shared[1] is state.board:
-        names = Names(state, faction_names, viewer, index=shared[2])
-    else:
-        names = Names(state, faction_names, viewer)
-        with _LOCK:
-            _INDEXES[sig] = (state.catalog, state.board, names.index)
-            while len(_INDEXES) > _INDEXES_SIZE:
-                _INDEXES.popitem(last=False)
+        index = shared[2]
+    names = Names(state, faction_names, viewer, index=index, ids=ids)
+    if index is None:
+        _remember(_NAMED, sig_named, (state.catalog, state.board, names.index))
+    if ids is None:
+        _remember(_IDS, sig_ids, names.ids)
     if len(_CACHE) >= _CACHE_SIZE:
         for k in list(_CACHE)[: _CACHE_SIZE // 2]:
             _CACHE.pop(k, None)
