@@ -35,11 +35,14 @@ class ChoiceOut(BaseModel):
     place_name: str | None = None
 
 
+HandStep = Literal["assign", "enter_play", "play", ""]
+
+
 class CardChoicesOut(BaseModel):
     """A card of the caller's hand and the targets the rules allow for it now."""
 
     card: CardOut
-    step: Literal["assign", "enter_play", "play", ""] = Field(
+    step: HandStep = Field(
         description="assign (to a noble), enter_play (at a castle), play (a held event card, for a unit), "
         "or nothing to do with it by hand"
     )

@@ -74,15 +74,18 @@ def _name(state: GameState, ident: str) -> str:
     return state.catalog.name_of(ident)
 
 
+_HAND_STEPS: dict[str, se.HandStep] = {"assign": "assign", "enter_play": "enter_play", "play": "play"}
+
+
 def hand(state: GameState, faction: str) -> list[se.CardChoicesOut]:
     out = []
     for cc in hand_choices(state, faction):
         allowed = sorted((choice_out(state, ch) for ch in cc.allowed), key=lambda c: c.target_name)
-        step = cc.step if cc.step in ("assign", "enter_play", "play") else ""
+        step = _HAND_STEPS.get(cc.step, "")
         out.append(
             se.CardChoicesOut(
                 card=card_out(state.catalog, cc.card),
-                step=step,  # type: ignore[arg-type]
+                step=step,
                 targets=allowed,
                 why_not=cc.why_not,
             )
