@@ -83,6 +83,30 @@ def candidate_orders(state: GameState, unit: str, by: str) -> tuple[Candidate, .
     return tuple(_judged(state, unit, by))
 
 
+def candidate_command(state: GameState, unit: str, by: str, action: str, target: str) -> c.Command | None:
+    """The command of the order ``action`` on ``target`` among the unit's candidate orders,
+    not judged: an order chosen from the list is decided once, when it is submitted.
+    None when the list has no such order."""
+    for act, tgt, _path, command in _commands(state, unit, by):
+        if act == action and tgt == target:
+            return command
+    return None
+
+
+def why_not_orderable(state: GameState, unit: str, by: str) -> Refusal | None:
+    """Why ``by`` may give ``unit`` no movement or combat order at all now (the turn, a
+    foreign unit, ALLY.4/5/6/8), or None when it may give it some."""
+    first: Refusal | None = None
+    for kind in (MOVEMENT, COMBAT):
+        try:
+            check_order(state, by, (unit,), kind)
+        except Refusal as r:
+            first = first or r
+            continue
+        return None
+    return first
+
+
 def orderable_units(state: GameState, faction: str) -> tuple[OrderableUnit, ...]:
     """The units ``faction`` may order now: those with at least one candidate order
     ``decide`` accepts (its own units on its turn, an ally's units under ALLY.4, the
@@ -111,13 +135,7 @@ def _may_be_ordered(state: GameState, uid: str, by: str) -> bool:
     """The ordering checks (turn, foreign units, ALLY.4/6/8/5) for a movement or a
     combat order. Every unit order runs them with at least this unit, so a unit that
     fails both can take no order (a quick way past most units)."""
-    for kind in (MOVEMENT, COMBAT):
-        try:
-            check_order(state, by, (uid,), kind)
-        except Refusal:
-            continue
-        return True
-    return False
+    return why_not_orderable(state, uid, by) is None
 
 
 def _describe(state: GameState, uid: str, by: str) -> OrderableUnit:

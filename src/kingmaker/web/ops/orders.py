@@ -4,7 +4,8 @@ service's one use case, ``GameService.post``), ending a turn and asking for perm
 
 The rules decide: the units come from ``orderable_units``, their orders from
 ``candidate_orders`` with the verdict ``decide`` gives; an order chosen on the map
-must be one of them, and goes through the service like any other.
+must be one of them (found in the list without judging it: ``candidate_command``), and
+goes through the service like any other, which decides it once.
 """
 
 from __future__ import annotations
@@ -27,8 +28,10 @@ from kingmaker.rules.candidates import (
     SIEGE,
     Candidate,
     OrderableUnit,
+    candidate_command,
     candidate_orders,
     orderable_units,
+    why_not_orderable,
 )
 from kingmaker.rules.commands import GM
 from kingmaker.rules.state import GameState
@@ -152,14 +155,13 @@ def map_order(site: Site, actor: Actor, game: str, body: s.MapOrderIn, key: str 
         wanted = body.to
     if not wanted:
         raise BadRequest("say where (to) or what (target) the order is for")
-    cands = candidate_orders(state, body.unit, by)
-    if not any(c.allowed for c in cands):
-        refusal = next((c.explanation for c in cands), "it can take no order here now")
-        raise PermissionDenied(f"you cannot order {_label(state, body.unit)} now: {refusal}")
-    match = [c for c in cands if c.action == body.action and c.target == wanted]
-    if not match:
+    refusal = why_not_orderable(state, body.unit, by)
+    if refusal is not None:
+        raise PermissionDenied(f"you cannot order {_label(state, body.unit)} now: {refusal.explanation}")
+    command = candidate_command(state, body.unit, by, body.action, wanted)
+    if command is None:
         raise BadRequest(f"{_label(state, body.unit)} has no such order here now: choose one from its list")
-    return site.run(actor, Submit(game, match[0].command), k)
+    return site.run(actor, Submit(game, command), k)  # decided once, by the service
 
 
 # -- text orders ---------------------------------------------------------------------------
