@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from functools import cache
 
 from kingmaker.data import load_dataset
-from kingmaker.orders_text import check_post
 from kingmaker.rules import commands as c
 from kingmaker.rules import legal_destinations, play, state_hash
 from kingmaker.rules.deal import new_game
@@ -34,6 +33,7 @@ from kingmaker.service.commands import CreateGame
 from kingmaker.service.game_service import GameService
 from kingmaker.service.settings import GameSettings
 from kingmaker.storage import MemoryStore
+from tests.orders_text.verdicts import check_post
 
 FACTIONS = ("red", "blue", "green", "gold")
 NEUTRAL_ROAD = "LOC.neutral.road"

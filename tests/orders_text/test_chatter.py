@@ -10,11 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kingmaker.orders_text import Ignored, check_post, format_order, names_for, parse_post
+from kingmaker.orders_text import Ignored, format_order, names_for, parse_post
 from kingmaker.orders_text.chatter import looks_like_order
 from kingmaker.orders_text.verbs import grammar_verbs
 from kingmaker.rules import commands as c
 from kingmaker.rules.state import GameState
+from tests.orders_text.verdicts import check_post
 
 from .strategies import commands, played_states
 

@@ -10,7 +10,6 @@ from kingmaker.orders_text import (
     AmbiguousName,
     SyntaxProblem,
     UnknownName,
-    check_post,
     format_order,
     parse_order,
     parse_post,
@@ -19,6 +18,7 @@ from kingmaker.rules import commands as c
 from kingmaker.rules.commands import GM
 from kingmaker.rules.decide import play
 from kingmaker.rules.state import GameState
+from tests.orders_text.verdicts import check_post
 
 from .test_problems import TOKEN_NAMES, only_problem
 

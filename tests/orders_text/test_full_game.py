@@ -11,7 +11,6 @@ from kingmaker.orders_text import (
     AmbiguousName,
     SyntaxProblem,
     UnknownName,
-    check_post,
     parse_order,
     parse_post,
 )
@@ -19,6 +18,7 @@ from kingmaker.orders_text.syntax import grammar_text
 from kingmaker.rules import commands as c
 from kingmaker.rules.frozen import FrozenDict
 from kingmaker.rules.state import Army, GameState, Noble
+from tests.orders_text.verdicts import check_post
 
 from .test_problems import TOKEN_NAMES, only_problem
 

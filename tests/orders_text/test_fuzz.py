@@ -20,10 +20,11 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from kingmaker.orders_text import check_post, format_order, parse_post
+from kingmaker.orders_text import format_order, parse_post
 from kingmaker.orders_text.syntax import keywords
 from kingmaker.rules import commands as c
 from kingmaker.rules.state import GameState
+from tests.orders_text.verdicts import check_post
 
 from .strategies import played_states
 

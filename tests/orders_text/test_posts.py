@@ -8,7 +8,6 @@ import pytest
 from kingmaker.orders_text import (
     AmbiguousName,
     UnknownName,
-    check_post,
     grammar_text,
     names_for,
     normalize,
@@ -19,6 +18,7 @@ from kingmaker.orders_text.names import NOBLES, PLACES, UNIT
 from kingmaker.rules import commands as c
 from kingmaker.rules.commands import GM
 from kingmaker.rules.state import GameState
+from tests.orders_text.verdicts import check_post
 
 POST = """\
 Orders for turn 3

@@ -13,13 +13,13 @@ from kingmaker.orders_text import (
     OrderTextError,
     SyntaxProblem,
     UnknownName,
-    check_post,
     parse_order,
     parse_post,
 )
 from kingmaker.rules import commands as c
 from kingmaker.rules.frozen import FrozenDict
 from kingmaker.rules.state import GameState
+from tests.orders_text.verdicts import check_post
 
 TOKEN_NAMES = re.compile(r"\b(WORD|STRING|COLON|COMMA|AMPERSAND|\$END|INT|TEXT|_[A-Z]+)\b")
 

@@ -11,12 +11,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kingmaker.orders_text import check_post, format_order, parse_order, parse_post
+from kingmaker.orders_text import format_order, parse_order, parse_post
 from kingmaker.rules import commands as c
 from kingmaker.rules.decide import decide
 from kingmaker.rules.frozen import FrozenDict
 from kingmaker.rules.routes import is_mixed, land_route, route_steps, unit_route
 from kingmaker.rules.state import GameState
+from tests.orders_text.verdicts import check_post
 
 from .conftest import _noble
 from .strategies import played_states

@@ -1,12 +1,12 @@
 """Orders as players write them on the forum ("Forum play"): a Lark grammar of the
 forum game's order style, names as players write them, the canonical text of every
-command, and a checker that tells a player what each line of a post comes to.
+command (what each line of a post comes to is the service's one use case,
+:func:`kingmaker.service.posts.post`).
 
->>> from kingmaker.orders_text import parse_post, check_post, format_order
+>>> from kingmaker.orders_text import parse_post, format_order
 """
 
 from .chatter import Ignored
-from .check import Verdict, check_post
 from .errors import AmbiguousName, OrderTextError, Problem, SyntaxProblem, UnknownName
 from .format import format_order
 from .names import Entity, Names, names_for, normalize
@@ -24,8 +24,6 @@ __all__ = [
     "Problem",
     "SyntaxProblem",
     "UnknownName",
-    "Verdict",
-    "check_post",
     "format_order",
     "grammar_text",
     "names_for",

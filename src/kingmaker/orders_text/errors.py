@@ -9,7 +9,7 @@ Three kinds, each with the line and column (1-based) and the line's text:
 * :class:`UnknownName`: a name that is nothing in this game (with near misses).
 
 An order that reads well but that the rules refuse is not a problem of the text: see
-:func:`kingmaker.orders_text.check_post`.
+:func:`kingmaker.service.posts.post`.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
-"""Checking a post: one verdict per order, from the text and from the rules.
+"""The tests' own check of a post, without a game service: one verdict per order, from
+the text (``parse_post``) and from the rules (``decide``), every order judged against the
+same ``state`` as if it were the only one, nothing applied.
 
-``check_post(state, text, author)`` reads every line (``parse_post``) and, for each order
-that reads well, asks the rules (``decide``) without applying anything: every order is
-judged against the same ``state``, as if it were the only one. A line with a problem of
-its text gets a verdict too, so a post gets one verdict per order line.
+The product has one way through a post, ``service.posts.post`` (the CLI, the web pages
+and the API); this helper lets the tests of the text orders see what the rules say of a
+line without a store.
 """
 
 from __future__ import annotations
@@ -12,13 +13,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from kingmaker.orders_text.errors import Problem
+from kingmaker.orders_text.parse import ParsedOrder, parse_post
 from kingmaker.rules import commands as c
 from kingmaker.rules.decide import decide
 from kingmaker.rules.decision import Decision
 from kingmaker.rules.state import GameState
-
-from .errors import Problem
-from .parse import ParsedOrder, parse_post
 
 ACCEPTED: Final = "accepted"
 REFUSED: Final = "refused"
