@@ -21,7 +21,7 @@ from kingmaker.rules import commands as rc
 from kingmaker.rules import ids
 from kingmaker.rules.state import GameState
 from kingmaker.rules.views import PUBLIC, View, view
-from kingmaker.storage.base import GameRecord, GameStore
+from kingmaker.storage.base import GameRecord, GameStore, Seat
 
 from . import handlers, limits, posts
 from .clock import Clock
@@ -71,6 +71,15 @@ class GameService:
     def require_game(self, game: str) -> GameRecord:
         """The game's record; ``NotFound`` when there is no such game."""
         return self.uow.require_game(game)
+
+    def games(self) -> list[GameRecord]:
+        """Every game's record, as the store lists them."""
+        return self.store.games()
+
+    def seats(self, game: str) -> list[Seat]:
+        """Who sits at each faction of ``game`` (never a token: only its hash is kept)."""
+        self.require_game(game)
+        return self.store.seats(game)
 
     def earlier_answer(self, game: str, key: str) -> Outcome | None:
         """The answer given to an earlier command sent with idempotency ``key``."""

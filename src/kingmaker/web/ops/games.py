@@ -15,7 +15,7 @@ from .site import Site, gm_only
 
 
 def game_out(site: Site, game: str) -> s.GameOut:
-    rec = site.svc.store.game(game)
+    rec = site.svc.require_game(game)
     state = site.svc.state(game)
     st = site.styles(game)
     return s.GameOut(
@@ -33,7 +33,7 @@ def game_out(site: Site, game: str) -> s.GameOut:
 
 def games(site: Site, actor: Actor) -> list[s.GameOut]:
     gm_only(actor)
-    return [game_out(site, r.id) for r in site.svc.store.games()]
+    return [game_out(site, r.id) for r in site.svc.games()]
 
 
 def create_game(site: Site, actor: Actor, body: s.CreateGameIn) -> s.OutcomeOut:
@@ -63,7 +63,7 @@ def status(site: Site, actor: Actor, game: str) -> s.StatusOut:
     return s.StatusOut(
         game=game_out(site, game),
         ordered={f: proj.has_ordered(f) for f in proj.state.turn_order},
-        seats=[s.SeatInfo(faction=x.faction, player=x.player) for x in site.svc.store.seats(game)],
+        seats=[s.SeatInfo(faction=x.faction, player=x.player) for x in site.svc.seats(game)],
         deadlines=[s.DeadlineOut(**dataclasses.asdict(d)) for d in proj.open_deadlines()],
         head=proj.head,
     )

@@ -69,7 +69,7 @@ def map_model(
     v = position(site, actor, game, faction)
     pick = [u.id for u in units(site, actor, game)] if selectable and not actor.is_gm else []
     styles = site.styles(game)
-    title = f"{site.svc.store.game(game).name}: round {v.round}, {styles.name(v.turn)} to play"
+    title = f"{site.svc.require_game(game).name}: round {v.round}, {styles.name(v.turn)} to play"
     return build_map(
         state.board,
         state.catalog,

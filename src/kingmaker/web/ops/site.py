@@ -110,7 +110,7 @@ class Site:
     def check_viewer(self, game: str, who: str) -> str:
         if who in (GM, PUBLIC):
             return who
-        if who not in self.svc.store.game(game).factions:
+        if who not in self.svc.require_game(game).factions:
             raise BadRequest(f"{who!r} is not a faction of game {game}")  # the game is there: a bad parameter
         return who
 
