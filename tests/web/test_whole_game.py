@@ -399,3 +399,42 @@ def test_a_whole_game_to_a_last_heir_victory_through_the_json_api(table: Table) 
     assert (out["result"], out["rule"]) == ("refused", "VICTORY.timing")
     svc = t.app.state.site.svc
     assert state_hash(svc.replayed_state(GAME)) == state_hash(svc.state(GAME))
+
+
+def test_the_crown_button_is_on_the_page_only_where_a_coronation_is_legal_and_it_crowns(table: Table) -> None:
+    """Green's noble holds Richard of York at York, a cathedral green controls, with every
+    other heir dead: the crown button is on green's page (and on no other), and its form
+    crowns him (CROWN.succession); until then no page has one."""
+    t = table
+    _first_round(t)
+    t.post("red", "enter-play", {"noble": "talbot", "castle": "sheffield"})
+    for f in ("red", "blue"):
+        t.post(f, "finish-turn", {})
+    heirs = (
+        "Henry VI",
+        "Margaret of Anjou",
+        "Edward, Prince of Wales",
+        "Edward, Earl of March",
+        "Edmund, Earl of Rutland",
+        "George, Duke of Clarence",
+        "Richard, Duke of Gloucester",
+    )
+    setup = "CAPTURE Mowbray BY Red\nRELEASE Mowbray AT York INSIDE\nSET York TO Green\n"
+    setup += "".join(f'"{h}" GOES WITH Mowbray\n' for h in heirs)
+    assert all(v["result"] == "accepted" for v in t.post("gm", "orders/text", {"text": setup}))
+    crown = re.compile(r'class="primary crown">([^<]+)<')
+    assert not crown.findall(t.look("green"))  # Henry VI lives: York's heir is not next
+    post = "Mowbray CAPTURES Richard, Duke of York\n" + "".join(f"Green EXECUTES {h}\n" for h in heirs)
+    assert all(v["result"] == "accepted" for v in t.post("green", "orders/text", {"text": post}))
+    page = t.look("green")
+    assert crown.findall(page) == ["Crown Richard, Duke of York at York"]
+    for other in ("red", "blue", "gold"):
+        assert not crown.findall(t.look(other))
+    form = re.search(r'<form method="post" action="[^"]+(/crown)"[^>]*>(.*?)</form>', page, re.S)
+    assert form, "no crown form on green's page"
+    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', form.group(2)))
+    fields.pop("csrf_token", None)
+    shown = t.submit("green", "", form.group(1), fields)
+    assert "accepted" in shown and "CROWN.succession" in shown, shown
+    heir = next(h for h in t.get("green", "view")["heirs"] if h["id"] == "richard_duke_of_york")
+    assert heir["crowned"], heir
