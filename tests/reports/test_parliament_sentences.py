@@ -1,7 +1,7 @@
 """The sentence of every end-of-game entry (``render.reports.parliament``), in the cases
 the Parliament scenario does not reach: a sitting closed by the GM with a vote open, or
 dissolved by the turn's end; a King proclaimed by a motion and the end of it; a ship
-coming into play; the VICTORY.hold count; a game ended with no winner; a Parliament
+coming into play; the VICTORY.hold and EXEC.two_houses counts; a game ended with no winner; a Parliament
 without votes. None falls back to the entry's raw fields, and each says its matter in
 words."""
 
@@ -66,6 +66,11 @@ CASES = [
         "Red has kept Henry VI, the sole King, at the end of 2 turns in a row.",
     ),
     (ev.KingHeldCounted("", "", 0), "No faction keeps a sole King now"),
+    (
+        ev.HousesHeldCounted("red", 2),
+        "Red has ended 2 of its turns in a row controlling heirs of both houses.",
+    ),
+    (ev.HousesHeldCounted("blue", 0), "The count of Blue's turns with heirs of both houses starts again."),
     (
         ev.GameEnded(ids.VICTORY_NONE, None),
         "The game is over. No heir of either house lives, and no faction wins.",

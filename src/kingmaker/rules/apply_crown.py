@@ -1,6 +1,6 @@
 """``apply`` for the events of issue 14 (docs/full-game.md): nobles and ships coming
 into play from a hand, coronations, the sole King a motion makes, the VICTORY.hold
-count and the end of the game.
+count, the EXEC.two_houses count and the end of the game.
 
 Registered with ``apply`` on import (``apply`` imports this module last)."""
 
@@ -68,6 +68,12 @@ def _proclamation_ended(state: GameState, e: ev.ProclamationEnded) -> dict[str, 
 @on(ev.KingHeldCounted)
 def _king_held(state: GameState, e: ev.KingHeldCounted) -> dict[str, Any]:
     return {"king_held": KingHeld(e.king, e.faction, e.turns) if e.turns else None}
+
+
+@on(ev.HousesHeldCounted)
+def _houses_held(state: GameState, e: ev.HousesHeldCounted) -> dict[str, Any]:
+    counts = state.two_houses
+    return {"two_houses": counts.set(e.faction, e.turns) if e.turns else counts.without(e.faction)}
 
 
 @on(ev.GameEnded)

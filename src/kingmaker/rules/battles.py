@@ -3,7 +3,8 @@ with phases (whole forces, armies, R12 defenders, nobles sallying from a besiege
 place: BATTLE.sides, SIEGE.sally), and the GM's ``battle`` step that resolves an
 accepted attack with one card: strengths (BATTLE.strength, F4), the odds category
 (BATTLE.ratio), Bad Weather, decisive, indecisive and desperate outcomes, the named
-deaths, the captives with their heirs and the spoils, and the relief of a siege.
+deaths, the heirs' survival draws (option ``heir_survival``), the captives with their
+heirs and the spoils, and the relief of a siege.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from .commands import Attack, Battle
 from .context import invalid
 from .decision import BattleReport, Decision, Report, Result
 from .fighting import (
+    SURVIVAL_OPTION,
     Chain,
     category,
     combat_draw,
@@ -25,6 +27,7 @@ from .fighting import (
     decides,
     faction_name,
     force,
+    heirs_with,
     kill,
     named_dead,
     order_units,
@@ -32,6 +35,7 @@ from .fighting import (
     ratio_words,
     strength,
     strongest,
+    survival,
     take,
 )
 from .state import Combat, GameState
@@ -194,6 +198,13 @@ def _fight(
         if orphans:  # CAPTURE.orphan
             verb = "is" if len(orphans) == 1 else "are"
             parts.append(f"{names(state, orphans)} {verb} left unescorted on the field")
+    if outcome != "bad_weather":
+        lost = survival(chain, heirs_with(state, (*atk, *dfn)), "battle")
+        if lost:
+            verb = "does" if len(lost) == 1 else "do"
+            parts.append(
+                f"{names(state, lost)} {verb} not survive the battle ({SURVIVAL_OPTION}, {ids.BATTLE_DEATHS})"
+            )
     if winner is not None:
         s = chain.state
         alive = [w for w in winners if w in s.nobles]

@@ -475,6 +475,7 @@ HeirCrowned = _end.HeirCrowned
 SoleKingProclaimed = _end.SoleKingProclaimed
 ProclamationEnded = _end.ProclamationEnded
 KingHeldCounted = _end.KingHeldCounted
+HousesHeldCounted = _end.HousesHeldCounted
 GameEnded = _end.GameEnded
 ParliamentSummoned = _end.ParliamentSummoned
 AttendanceDeclared = _end.AttendanceDeclared

@@ -74,6 +74,17 @@ class KingHeldCounted(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HousesHeldCounted(Event):
+    """EXEC.two_houses (option ``two_houses_limit``): at the end of its own turn
+    ``faction`` has controlled heirs of both houses for ``turns`` of its turns in a row
+    (0: the count starts again)."""
+
+    kind = "houses_held_counted"
+    faction: str
+    turns: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded(Event):
     """The game is over (VICTORY.*): ``winner`` won by ``rule`` (None: no winner,
     VICTORY.none). Every command after it is refused (VICTORY.timing)."""

@@ -1,8 +1,9 @@
 """What battles and sieges share: a noble's battle strength (BATTLE.strength, F4), the
 odds categories (BATTLE.ratio), the whole force a unit fights with (BATTLE.sides), the
 side's commanding faction, the combat draw (EVENT.combat_draw), the named deaths
-(BATTLE.deaths, SIEGE.deaths) and the taking of captives with their heirs and spoils
-(BATTLE.capture, BATTLE.spoils, CAPTURE.noble).
+(BATTLE.deaths, SIEGE.deaths), the heirs' survival draws (option ``heir_survival``,
+FULL_GAME §4) and the taking of captives with their heirs and spoils (BATTLE.capture,
+BATTLE.spoils, CAPTURE.noble).
 
 Nothing here decides a command: ``battles``, ``sieges`` and ``combat`` do, with these.
 """
@@ -16,7 +17,9 @@ from .apply import apply
 from .armies import settle_armies
 from .board import Place
 from .cards import BattleHalf, Odds
+from .chance import draw
 from .decks import combat_draw
+from .kings import noble_heir
 from .remains import death, spoils_of_captive
 from .seniority import choose_senior
 from .state import GameState
@@ -191,6 +194,37 @@ def kill(chain: Chain, nobles: Iterable[str], cause: str, spoils_to: str | None 
     transferable awards (F8)."""
     for n in nobles:
         chain.add(death(chain.state, n, cause, spoils_to=spoils_to))
+
+
+#: The option of FULL_GAME §4: heirs in a battle or siege may die (one value each).
+SURVIVAL_OPTION = "heir_survival"
+#: An heir dies when his value ``v`` has ``v mod 36 = 0`` (a 2 on two dice, 1 in 36).
+SURVIVAL_ODDS = 36
+
+
+def heirs_with(state: GameState, nobles: Iterable[str]) -> list[str]:
+    """The heirs ``nobles`` escort, Beaufort left out (he lives and dies as his noble)."""
+    escorts = set(nobles)
+    return [h.id for h in state.heirs.values() if h.with_noble in escorts and not noble_heir(state, h.id)]
+
+
+def survival(chain: Chain, heirs: Iterable[str], cause: str) -> list[str]:
+    """Option ``heir_survival`` (off by default; FULL_GAME §4, Q4): after the card's
+    deaths, each heir who was in the battle or siege and still lives draws one value
+    ``v`` from the recorded source, heirs sorted by id, and dies if ``v mod 36 = 0``.
+    The heirs who die (none, and no draw, while the option is off)."""
+    if not chain.state.option_on(SURVIVAL_OPTION):
+        return []
+    dead: list[str] = []
+    for h in sorted(set(heirs)):
+        if h not in chain.state.heirs:
+            continue
+        pick, _ = draw(chain.state.rng, SURVIVAL_ODDS)
+        chain.add([ev.RandomDrawn(SURVIVAL_ODDS, pick, f"survival of {h} ({cause})")])
+        if pick == 0:
+            chain.add([ev.HeirDied(h, cause)])
+            dead.append(h)
+    return dead
 
 
 def take(chain: Chain, nobles: Iterable[str], by: str, place: str, keeper: str | None) -> None:

@@ -1,7 +1,8 @@
 """Sieges in a game with phases (FULL_GAME 3.4, SIEGE.*): laying one (SIEGE.strength,
 for a ``siege`` order and for an R3 landing alike), the GM's draw for it
-(``siege_assault``: SIEGE.resolve, SIEGE.deaths, SIEGE.fall, SIEGE.continue), the sealed
-place (SIEGE.sealed) and the siege lifted when its besiegers leave or grow too weak
+(``siege_assault``: SIEGE.resolve, SIEGE.deaths and the heirs' survival draws of the
+option ``heir_survival``, SIEGE.fall, SIEGE.continue), the sealed place (SIEGE.sealed)
+and the siege lifted when its besiegers leave or grow too weak
 (SIEGE.lift). The garrison belongs to the place (SIEGE.garrison): it only adds to what
 the besiegers must match.
 
@@ -22,15 +23,18 @@ from .commands import SiegeAssault
 from .context import invalid
 from .decision import Decision, Refusal, Report, Result, SiegeReport
 from .fighting import (
+    SURVIVAL_OPTION,
     Chain,
     combat_draw,
     commanding,
     faction_name,
+    heirs_with,
     kill,
     named_dead,
     present,
     strength,
     strongest,
+    survival,
     take,
 )
 from .orders import prior_order
@@ -263,12 +267,21 @@ def decide_siege_assault(state: GameState, cmd: SiegeAssault) -> Decision:
     inside = defenders(state, place.id)
     dead = named_dead(state, half, laying, place) + named_dead(state, half, inside, place)
     kill(chain, dead, "siege")
+    in_siege = heirs_with(state, (*laying, *inside)) + [
+        h.id for h in state.heirs.values() if h.with_noble is None and h.place == place.id and h.inside
+    ]
+    lost = survival(chain, in_siege, "siege")
     s = chain.state
     left = besiegers(s, siege)
     survivors = tuple(d for d in inside if d in s.nobles)
     mine = strength(s, left, place)
     theirs, words = held(s, place, survivors)
     deaths = f"; {names(state, dead)} {'dies' if len(dead) == 1 else 'die'}" if dead else ""
+    if lost:
+        verb = "does" if len(lost) == 1 else "do"
+        deaths += (
+            f"; {names(state, lost)} {verb} not survive the siege ({SURVIVAL_OPTION}, {ids.SIEGE_DEATHS})"
+        )
     if not left or mine < theirs:
         chain.add([ev.SiegeDrawn(place.id, card.id, "lifted", tuple(dead))])
         text = (

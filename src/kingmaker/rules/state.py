@@ -359,6 +359,9 @@ class GameState:
     game_over: str = field(default="", metadata=ADDED_LATER)  # the rule that ended the game
     proclaimed: Proclamation | None = field(default=None, metadata=ADDED_LATER)  # PARL.two_kings
     king_held: KingHeld | None = field(default=None, metadata=ADDED_LATER)  # VICTORY.hold
+    # EXEC.two_houses (option ``two_houses_limit``): per faction, its own turns in a row
+    # that ended with it controlling heirs of both houses
+    two_houses: FrozenDict[str, int] = field(default_factory=FrozenDict, metadata=ADDED_LATER)
 
     # -- Parliament (issue 14; rules/parliament.py): the sitting, and the last summons
     parliament: Parliament | None = field(default=None, metadata=ADDED_LATER)  # while it sits
@@ -373,6 +376,11 @@ class GameState:
     def option(self, name: str, default: str = "") -> str:
         """A game option of FULL_GAME §1 (``deaths_per_side``, ``reshuffle``, ...)."""
         return self.options.get(name, default)
+
+    def option_on(self, name: str) -> bool:
+        """Whether an on/off option of FULL_GAME §1 (``heir_survival``, ``two_houses_limit``)
+        is on: ``true``, ``on``, ``yes`` or ``1``; absent or anything else is off."""
+        return self.option(name).strip().lower() in ("true", "on", "yes", "1")
 
     @property
     def turn(self) -> str:

@@ -10,7 +10,10 @@ the phases left unplayed that happen by themselves, in their order.
    until the end of the turn in which he was taken, whoever's turn it is (CAPTURE.noble,
    v1.1; docs/rulings.md, "The full game"), so every captive dies now, in the order
    they were taken (``captives.unransomed``).
-4. The victory check (VICTORY.timing, ``victory.victory_at_turn_end``): a victory, or
+4. With the option ``two_houses_limit``, a faction that has ended more than two of its
+   turns in a row controlling heirs of both houses gives one house up: its heirs of it
+   are executed (EXEC.two_houses, ``two_houses.two_houses_at_turn_end``).
+5. The victory check (VICTORY.timing, ``victory.victory_at_turn_end``): a victory, or
    no heir left, ends the game there, and the next turn does not begin.
 """
 
@@ -28,6 +31,7 @@ from .parliament import at_turn_end
 from .remains import death
 from .state import GameState
 from .storms import settle_all
+from .two_houses import two_houses_at_turn_end
 from .units import names
 from .victory import victory_at_turn_end
 
@@ -72,6 +76,13 @@ def turn_end_steps(state: GameState) -> TurnEnd:
         clauses.append(
             f"{names(state, list(executed))}, neither ransomed nor freed, {verb} executed ({ids.EXEC_UNRANSOMED})"
         )
+    houses = two_houses_at_turn_end(s)
+    if houses.events:
+        events += houses.events
+        s = replay(s, list(houses.events))
+    if houses.clause:
+        clauses.append(houses.clause)
+    executed += houses.executed
     won = victory_at_turn_end(s)
     if won is None:
         return TurnEnd(events, clauses, executed)

@@ -20,7 +20,9 @@ def decide_end_turn(state: GameState, cmd: EndTurn) -> Decision:
     (FULL_GAME §2, 3.13.8), whatever phases are left are passed and their automatic
     steps happen, in order: a storm still waiting is settled at random (EVENT.storm),
     the Crown draw if none was made this turn (DEAL.draw, DEAL.empty), the execution of
-    captives not ransomed or freed (EXEC.unransomed), then the victory check
+    captives not ransomed or freed (EXEC.unransomed), with the option
+    ``two_houses_limit`` the heirs of a house a faction may no longer keep
+    (EXEC.two_houses), then the victory check
     (VICTORY.timing); then the next faction's turn begins in its event phase, unless the
     game ended there (a victory, or no heir left: the decision names that rule)."""
     lapsed = lapse_events(state)

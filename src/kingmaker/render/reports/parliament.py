@@ -51,6 +51,7 @@ END_EVENTS = (
     ev.SoleKingProclaimed,
     ev.ProclamationEnded,
     ev.KingHeldCounted,
+    ev.HousesHeldCounted,
     ev.GameEnded,
     ev.ParliamentSummoned,
     ev.AttendanceDeclared,
@@ -127,6 +128,15 @@ def _crown(e: Record, n: Names, before: GameState) -> Sentence | None:
             return inlines(
                 n.faction(faction),
                 f" has kept {n.unit(king)}, the sole King, at the end of {turns} turn{'s' if turns != 1 else ''} in a row.",
+            )
+        case ev.HousesHeldCounted(faction=faction, turns=turns):
+            if not turns:
+                return inlines(
+                    "The count of ", n.possessive(faction), " turns with heirs of both houses starts again."
+                )
+            return inlines(
+                n.faction(faction),
+                f" has ended {turns} of its turns in a row controlling heirs of both houses.",
             )
         case ev.GameEnded(rule=rule, winner=winner):
             return game_over_sentence(n, rule, winner or "")
