@@ -56,10 +56,18 @@ class ParsedOrder:
     text: str
     command: c.Command | None
     refusal: Decision | None = None
+    refused_kind: type[c.Command] | None = None  # the kind of step a refused order would give
 
     @property
     def by(self) -> str | None:
         return self.command.by if self.command is not None else None
+
+    @property
+    def kind(self) -> type[c.Command] | None:
+        """The kind of step the order gives, or would give: its command's class; for an
+        order refused while reading, the class its statement gives when it reads (a
+        movement or combat order; None for the others)."""
+        return type(self.command) if self.command is not None else self.refused_kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +194,25 @@ _OTHER_SPACES: Final = (
 _SPACES: Final = str.maketrans(_OTHER_SPACES, " " * len(_OTHER_SPACES))
 
 
+#: The kind of step a statement refused while reading would give (``ParsedOrder.kind``):
+#: the statements a later step of the same post can make readable (a unit moved first).
+_STATEMENT_KINDS: Final[dict[str, type[c.Command]]] = {
+    "move": c.MoveRoad,
+    "sail": c.Sail,
+    "enter": c.Enter,
+    "leave": c.Leave,
+    "embark": c.Embark,
+    "land": c.Disembark,
+    "form": c.FormArmy,
+    "capture_heir": c.CaptureHeir,
+    "enter_play": c.EnterPlay,
+    "noble_enters_play": c.EnterPlay,
+    "siege": c.Siege,
+    "attack": c.Attack,
+    "battle": c.Attack,
+}
+
+
 class _Line(
     MoveOrders, CombatOrders, CaptiveOrders, EventOrders, DiplomacyOrders, GmRulings, ParliamentOrders
 ):
@@ -258,5 +285,6 @@ def _read_tree(post: Post, lineno: int, text: str, tree: Tree[Token]) -> ParsedO
             unit=r.unit,
             place=r.place,
         )
-        return ParsedOrder(lineno, column_of(statement), text, None, refusal)
+        kind = _STATEMENT_KINDS.get(reader.statement or "")
+        return ParsedOrder(lineno, column_of(statement), text, None, refusal, kind)
     return ParsedOrder(lineno, column_of(statement), text, command)

@@ -239,6 +239,13 @@ example below reads as an order. `kingmaker orders --syntax MOVES` prints one ve
   `-`, `*`, `•`) and with a label saying whose order it is (`Red: Percy MOVES TO Ripon`).
   A label alone on its line (`Red:`) labels the lines below it. A player may label only
   their own faction; the GM labels any faction's lines (the GM's own: `GM:`).
+- **In phase order.** In a game with phases a post is applied in the order of the
+  turn's phases, whatever order its lines were written in: its moves (and new armies,
+  heirs taken, nobles brought into play) before its attacks and sieges, the orders of a
+  phase in the order written. Answers, declarations and lines that give no order keep
+  their place, and no order is moved across an `END PHASE` or `END TURN`. The verdicts
+  are listed in line order. A game without phases (`--hand-adjudication`) takes a post
+  as written.
 - **Keywords** (the words in capitals below) are read in any case, singular or plural
   (`MOVE` / `moves`), and only where the grammar expects them, so a name may hold a
   word such as "on" or "to". A full stop at the end of a line is ignored.

@@ -9,7 +9,7 @@ the turn on.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from . import commands as c
 from . import events as ev
@@ -34,7 +34,45 @@ _PHASE_OF: dict[type[c.Command], str] = {
 def phase_of(command: c.Command) -> str | None:
     """The phase ``command`` belongs to, or None for a step that may come at any time
     (answers, declarations, grants, ransoms, executions, the GM's rulings...)."""
-    return _PHASE_OF.get(type(command))
+    return phase_of_kind(type(command))
+
+
+def phase_of_kind(kind: type[c.Command]) -> str | None:
+    """The phase a step of ``kind`` belongs to (``phase_of``, by the command's class)."""
+    return _PHASE_OF.get(kind)
+
+
+#: The steps no other step of a batch is moved across: after them the turn is in
+#: another phase, or it is another faction's turn.
+_BATCH_BREAKS: tuple[type[c.Command], ...] = (c.EndPhase, c.EndTurn)
+
+
+def batch_order(state: GameState, kinds: Sequence[type[c.Command] | None]) -> list[int]:
+    """The order a batch of steps is applied in (FULL_GAME §2: "the engine accepts the
+    batch and applies it in phase order"; docs/rulings.md, "A post is applied in phase
+    order"), as indices into ``kinds``: the kind of step each line of the batch gives, in
+    the order written (None: a line giving no step). The steps of a phase go in phase
+    order, in the written order within a phase (a stable sort), in the places the batch's
+    phase steps take; a step of no phase (an answer, a declaration, a ruling...) and a
+    line giving none keep their place. No step is moved across an ``end_phase`` or
+    ``end_turn``. A game without phases (F26) takes its batch in the written order."""
+    order = list(range(len(kinds)))
+    if not state.phased:
+        return order
+    breaks = [i for i, k in enumerate(kinds) if k in _BATCH_BREAKS]
+    start = 0
+    for end in (*breaks, len(kinds)):
+        ranks: dict[int, int] = {}
+        for i in range(start, end):
+            kind = kinds[i]
+            phase = phase_of_kind(kind) if kind is not None else None
+            if phase is not None:
+                ranks[i] = rank(phase)
+        slots = sorted(ranks)
+        for slot, i in zip(slots, sorted(slots, key=ranks.__getitem__), strict=True):
+            order[slot] = i
+        start = end + 1
+    return order
 
 
 def register_phase(kind: type[c.Command], phase: str) -> None:

@@ -2,9 +2,13 @@
 web pages' text box and the API's ``orders/text`` and ``orders/check``.
 
 A post is read line by line, each line against the state as it stands when its turn
-comes (a later order sees the effect of an earlier one). Names are read within what the
-author may know (``rules.views.as_seen_by``: no "did you mean" ever points at a secret);
-the rules judge on the real state and explain to the author only what it may see. Each
+comes (a later order sees the effect of an earlier one). In a game with phases the
+lines' turns come in phase order (``rules.phases.batch_order``: a faction's movement
+orders before its attacks, in the order written within a phase); a game without
+phases (F26) takes them as written. The verdicts come back in line order. Names are
+read within what the author may know (``rules.views.as_seen_by``: no "did you mean"
+ever points at a secret); the rules judge on the real state and explain to the author
+only what it may see. Each
 order is decided once, by the service's ``submit``; each line gets its verdict, whatever
 happens to the others (a line the author may not give is answered "not allowed" and the
 rest still count). When the post is sent, the log keeps the author's own words: with the
@@ -16,14 +20,17 @@ from __future__ import annotations
 import dataclasses
 import re
 import secrets
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kingmaker.log.service_events import LineUnread
 from kingmaker.orders_text import AmbiguousName, Problem, SyntaxProblem, UnknownName, format_order, parse_post
-from kingmaker.orders_text.parse import post_size_problem
+from kingmaker.orders_text.parse import ParsedPost, post_size_problem
 from kingmaker.rules import commands as rc
 from kingmaker.rules import limits as lim
+from kingmaker.rules.phases import batch_order
+from kingmaker.rules.state import GameState
 from kingmaker.rules.views import as_seen_by
 
 from .commands import NoteUnreadLine, Submit
@@ -92,50 +99,96 @@ def post(
     too_big = post_size_problem(text)
     if too_big is not None:
         raise BadRequest(f"{too_big.message}; nothing was read")
-    out: list[LineVerdict] = []
+    lines = text.splitlines()
+    state = svc.state(game)
+    order: Sequence[int] = range(len(lines))
+    sections: list[str | None] | None = None  # with phases: each line's section, as written
+    if state.phased:
+        sections, kinds = _plan(as_seen_by(state, author), lines, author, faction_names)
+        order = batch_order(state, kinds)
+    answers: dict[int, list[LineVerdict]] = {}
     section: str | None = None  # the faction a label alone on its line gave the lines below
-    for no, line in enumerate(text.splitlines(), start=1):
+    for i in order:
+        no = i + 1
         # the author's view of the game: what the line is read on, and what its reading
         # is written on (the words the reader would take back for the same command)
         seen = as_seen_by(svc.state(game), author)
         parsed = parse_post(
             seen,
-            line,
+            lines[i],
             author,
             faction_names=faction_names,
-            section=section,
+            section=section if sections is None else sections[i],
             first_line=no,
         )
         section = parsed.section
-        words = _one_line(line.strip())
-        line_key = f"{key}:{no}" if key else None
-        for x in parsed.ignored:  # chatter: answered, never logged
-            out.append(LineVerdict(no, 1, words, IGNORED, None, x.reason))
-        for p in parsed.problems:
-            v = LineVerdict(no, p.column, words, p.kind, None, p.message, **_hints(p))
+        answers[i] = _answer(svc, actor, game, author, no, lines[i], parsed, seen, faction_names, send, key)
+    return [v for i in range(len(lines)) for v in answers[i]]
+
+
+def _plan(
+    seen: GameState, lines: list[str], author: str, faction_names: Mapping[str, str]
+) -> tuple[list[str | None], list[type[rc.Command] | None]]:
+    """For a game with phases, each line read as written on the game as it stands: the
+    section each line is read under (a label alone on its line labels the lines below it
+    as written, whatever order they are applied in), and the kind of step it gives (None:
+    none), which ``rules.phases.batch_order`` puts in phase order."""
+    sections: list[str | None] = []
+    kinds: list[type[rc.Command] | None] = []
+    section: str | None = None
+    for no, line in enumerate(lines, start=1):
+        sections.append(section)
+        parsed = parse_post(seen, line, author, faction_names=faction_names, section=section, first_line=no)
+        section = parsed.section
+        kinds.append(next((o.kind for o in parsed.orders), None))
+    return sections, kinds
+
+
+def _answer(
+    svc: GameService,
+    actor: Actor,
+    game: str,
+    author: str,
+    no: int,
+    line: str,
+    parsed: ParsedPost,
+    seen: GameState,
+    faction_names: Mapping[str, str],
+    send: bool,
+    key: str | None,
+) -> list[LineVerdict]:
+    """The verdicts of one line read as ``parsed``; with ``send``, its orders submitted and
+    what gave no order noted in the log."""
+    out: list[LineVerdict] = []
+    words = _one_line(line.strip())
+    line_key = f"{key}:{no}" if key else None
+    for x in parsed.ignored:  # chatter: answered, never logged
+        out.append(LineVerdict(no, 1, words, IGNORED, None, x.reason))
+    for p in parsed.problems:
+        v = LineVerdict(no, p.column, words, p.kind, None, p.message, **_hints(p))
+        out.append(v)
+        if send:
+            _note(svc, actor, game, author, v, line_key)
+    for order in parsed.orders:
+        if order.command is None:
+            assert order.refusal is not None
+            d = order.refusal
+            v = LineVerdict(no, order.column, words, d.result.value, d.rule, d.explanation)
             out.append(v)
             if send:
                 _note(svc, actor, game, author, v, line_key)
-        for order in parsed.orders:
-            if order.command is None:
-                assert order.refusal is not None
-                d = order.refusal
-                v = LineVerdict(no, order.column, words, d.result.value, d.rule, d.explanation)
-                out.append(v)
-                if send:
-                    _note(svc, actor, game, author, v, line_key)
-                continue
-            command = private_ids(order.command, order.text, author)
-            reading = format_order(command, seen, faction_names=faction_names)
-            try:
-                if send:
-                    answer = svc.execute(actor, Submit(game, command, words), line_key)
-                else:
-                    answer = svc.preview(actor, Submit(game, command))
-            except ServiceError as e:  # this line is not allowed; the others still count
-                out.append(LineVerdict(no, order.column, words, NOT_ALLOWED, None, str(e), reading=reading))
-                continue
-            out.append(_verdict(no, order.column, words, answer, reading))
+            continue
+        command = private_ids(order.command, order.text, author)
+        reading = format_order(command, seen, faction_names=faction_names)
+        try:
+            if send:
+                answer = svc.execute(actor, Submit(game, command, words), line_key)
+            else:
+                answer = svc.preview(actor, Submit(game, command))
+        except ServiceError as e:  # this line is not allowed; the others still count
+            out.append(LineVerdict(no, order.column, words, NOT_ALLOWED, None, str(e), reading=reading))
+            continue
+        out.append(_verdict(no, order.column, words, answer, reading))
     return out
 
 
