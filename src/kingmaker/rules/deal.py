@@ -2,7 +2,9 @@
 
 Pure and reproducible: the shuffle draws from ``sha256(f"{seed}:deal:{k}")``
 (``chance.raw_value`` on the seed string ``f"{seed}:deal"``), a stream of its own, so the
-game's recorded random source starts at counter 0.
+game's recorded random source starts at counter 0. ``creation`` gives the shuffles it
+made with the state; ``verify-draws`` calls it to re-derive the deal from the revealed
+seed.
 
 The rules of the deal, in order:
 
@@ -69,13 +71,27 @@ TO_CHANCERY = frozenset({AwardKind.TITLE, AwardKind.OFFICE, AwardKind.SEE})
 
 
 @dataclass(frozen=True, slots=True)
+class Shuffle:
+    """One shuffle made at creation (steps 2 and 4, and the full game's first shuffle of
+    the event deck): its deck ("crown" or "event"), the pick of each swap in order
+    (``v mod (i + 1)`` for ``i`` from the last index down to 1) and the order it gave
+    (top first). ``verify-draws`` re-derives these from the revealed seed."""
+
+    deck: str
+    picks: tuple[int, ...]
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Deal:
     """The dealt hands (by faction, in the order dealt), the undealt stock (top first)
-    and how many shuffles it took (1 when no re-deal was needed)."""
+    and how many shuffles it took (1 when no re-deal was needed); ``made``: each of
+    those shuffles."""
 
     hands: FrozenDict[str, tuple[str, ...]]
     stock: tuple[str, ...]
     shuffles: int
+    made: tuple[Shuffle, ...] = ()
 
 
 def deal_seed(seed: str) -> str:
@@ -98,9 +114,11 @@ def crown_deck(catalog: Catalog, removed: Iterable[str] = ()) -> tuple[str, ...]
     return tuple(cards)
 
 
-def shuffled(cards: Sequence[str], seed: str, counter: int = 0) -> tuple[tuple[str, ...], int]:
+def shuffled(
+    cards: Sequence[str], seed: str, counter: int = 0, picks: list[int] | None = None
+) -> tuple[tuple[str, ...], int]:
     """``cards`` shuffled by Fisher-Yates from the stream ``seed`` starting at ``counter``;
-    returns the order and the next counter.
+    returns the order and the next counter (each swap's pick is appended to ``picks``).
 
     >>> shuffled(["a", "b", "c"], "x")[1]
     2
@@ -109,6 +127,8 @@ def shuffled(cards: Sequence[str], seed: str, counter: int = 0) -> tuple[tuple[s
     for i in range(len(deck) - 1, 0, -1):
         j = raw_value(seed, counter) % (i + 1)
         counter += 1
+        if picks is not None:
+            picks.append(j)
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck), counter
 
@@ -125,11 +145,14 @@ def deal_hands(
     _check_deal(catalog, factions, deck, cards_per_faction)
     stream, counter = deal_seed(seed), 0
     n = len(factions)
+    made: list[Shuffle] = []
     for attempt in range(1, MAX_DEALS + 1):
-        order, counter = shuffled(deck, stream, counter)
+        picks: list[int] = []
+        order, counter = shuffled(deck, stream, counter, picks)
+        made.append(Shuffle("crown", tuple(picks), order))
         hands = {f: order[i : n * cards_per_faction : n] for i, f in enumerate(factions)}
         if all(any(c in catalog.nobles for c in hand) for hand in hands.values()):
-            return Deal(FrozenDict(hands), order[n * cards_per_faction :], attempt)
+            return Deal(FrozenDict(hands), order[n * cards_per_faction :], attempt, tuple(made))
     raise ValueError(
         f"no deal in {MAX_DEALS} shuffles gave every faction a noble; deal more cards per faction"
     )
@@ -240,6 +263,42 @@ def new_game(
     arguments always give the same state. Raises ``ValueError`` when the deck cannot be
     dealt or a dealt ship has no home port.
     """
+    return creation(
+        board,
+        catalog,
+        factions,
+        seed,
+        cards_per_faction,
+        removed,
+        crowned,
+        full_game=full_game,
+        options=options,
+    ).state
+
+
+@dataclass(frozen=True, slots=True)
+class Creation:
+    """A game's start (``new_game``) and the shuffles that made it, in the order made:
+    the Crown deck's (one per deal, step 4), then the event deck's (full game only)."""
+
+    state: GameState
+    shuffles: tuple[Shuffle, ...]
+
+
+def creation(
+    board: Board,
+    catalog: Catalog,
+    factions: Sequence[str],
+    seed: str,
+    cards_per_faction: int = DEFAULT_CARDS_PER_FACTION,
+    removed: Iterable[str] = (),
+    crowned: Iterable[str] = ("henry_vi",),
+    *,
+    full_game: bool = False,
+    options: dict[str, str] | None = None,
+) -> Creation:
+    """``new_game``, with the shuffles it made: the one function that deals a game, so
+    that ``verify-draws`` re-derives the deal exactly as the game was created."""
     deal = deal_hands(catalog, factions, seed, cards_per_faction, removed)
     nobles: dict[str, Noble] = {}
     ships: dict[str, Ship] = {}
@@ -296,11 +355,13 @@ def new_game(
         crown_discard=tuple(discard),  # always empty: every faction is dealt a noble (step 4)
     )
     if not full_game:
-        return state
-    events, _ = shuffled(sorted(catalog.events), event_seed(seed))
-    return state.evolve(
+        return Creation(state, deal.made)
+    picks: list[int] = []
+    events, _ = shuffled(sorted(catalog.events), event_seed(seed), 0, picks)
+    state = state.evolve(
         phase="event", event_deck=events, crown_deck=deal.stock, options=FrozenDict(options or {})
     )
+    return Creation(state, (*deal.made, Shuffle("event", tuple(picks), events)))
 
 
 def event_seed(seed: str) -> str:

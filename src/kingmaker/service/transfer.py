@@ -23,6 +23,7 @@ from kingmaker.log.fold import Position, fold
 from kingmaker.rules.codec import CodecError, board_from_data, catalog_from_data
 from kingmaker.rules.hashing import state_hash
 from kingmaker.rules.limits import CHOSEN_ID_MAX, id_problem
+from kingmaker.rules.state import GameState
 from kingmaker.storage.base import GameExists, GameRecord, GameStore, Snapshot
 
 from .limits import entry_problem, record_problem
@@ -93,6 +94,24 @@ class ImportReport:
 def read_export(lines: Iterable[str]) -> tuple[GameRecord, Snapshot, list[Envelope], str]:
     """Check an export completely: the record, initial snapshot, entries and final hash.
     Raises ``ImportError_`` naming the line and what is wrong."""
+    record, initial, envelopes, last_line, end = parse_export(lines)
+    start = initial_state(record, initial)
+    try:
+        final = fold(start, envelopes)
+    except Exception as e:  # an event the rules cannot apply: the log is not a real game
+        raise ImportError_(last_line, f"the log does not replay ({type(e).__name__}: {e})") from None
+    got = state_hash(final)
+    if got != end.get("state_hash"):
+        raise ImportError_(last_line, "replaying the log does not give the state the export recorded")
+    return record, initial, envelopes, got
+
+
+def parse_export(
+    lines: Iterable[str],
+) -> tuple[GameRecord, Snapshot, list[Envelope], int, dict[str, Any]]:
+    """Every line of an export checked (header, entries and their checksum chain, the
+    closing line), without replaying the log: the record, the initial snapshot, the
+    entries, the number of lines and the closing line. Raises ``ImportError_``."""
     it = iter(enumerate(lines, start=1))
     header: dict[str, Any] | None = None
     record: GameRecord | None = None
@@ -156,21 +175,19 @@ def read_export(lines: Iterable[str]) -> tuple[GameRecord, Snapshot, list[Envelo
         raise ImportError_(
             last_line, "the closing line does not match the entries: the file is truncated or edited"
         )
+    return record, initial, envelopes, last_line, end
+
+
+def initial_state(record: GameRecord, initial: Snapshot) -> GameState:
+    """The rules state an export's header records at creation (``ImportError_`` on line 1
+    when its data or state cannot be read)."""
     try:
         board, catalog = board_from_data(record.board), catalog_from_data(record.catalog)
-        start = Position.from_data(initial.state, board, catalog).state
+        return Position.from_data(initial.state, board, catalog).state
     except CodecError as e:
         raise ImportError_(1, f"the game's data cannot be read: {e}") from None
-    except (TypeError, ValueError, KeyError, IndexError) as e:  # deadlines or orders malformed
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:  # malformed parts
         raise ImportError_(1, f"the initial state cannot be read ({type(e).__name__}: {e})") from None
-    try:
-        final = fold(start, envelopes)
-    except Exception as e:  # an event the rules cannot apply: the log is not a real game
-        raise ImportError_(last_line, f"the log does not replay ({type(e).__name__}: {e})") from None
-    got = state_hash(final)
-    if got != end.get("state_hash"):
-        raise ImportError_(last_line, "replaying the log does not give the state the export recorded")
-    return record, initial, envelopes, got
 
 
 def _header(no: int, data: dict[str, Any]) -> tuple[GameRecord, Snapshot]:
