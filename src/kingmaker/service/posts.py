@@ -102,46 +102,58 @@ def post(
     lines = text.splitlines()
     state = svc.state(game)
     order: Sequence[int] = range(len(lines))
-    sections: list[str | None] | None = None  # with phases: each line's section, as written
+    plan: _Plan | None = None  # with phases: each line read as written, on the game as it stands
     if state.phased:
-        sections, kinds = _plan(as_seen_by(state, author), lines, author, faction_names)
-        order = batch_order(state, kinds)
+        plan = _plan(as_seen_by(state, author), lines, author, faction_names)
+        order = batch_order(state, plan.kinds)
     answers: dict[int, list[LineVerdict]] = {}
     section: str | None = None  # the faction a label alone on its line gave the lines below
     for i in order:
         no = i + 1
-        # the author's view of the game: what the line is read on, and what its reading
-        # is written on (the words the reader would take back for the same command)
-        seen = as_seen_by(svc.state(game), author)
-        parsed = parse_post(
-            seen,
-            lines[i],
-            author,
-            faction_names=faction_names,
-            section=section if sections is None else sections[i],
-            first_line=no,
-        )
+        now = svc.state(game)
+        if plan is not None and now is state:  # nothing applied yet: the plan's reading holds
+            seen, parsed = plan.seen, plan.readings[i]
+        else:
+            # the author's view of the game: what the line is read on, and what its reading
+            # is written on (the words the reader would take back for the same command)
+            seen = as_seen_by(now, author)
+            parsed = parse_post(
+                seen,
+                lines[i],
+                author,
+                faction_names=faction_names,
+                section=section if plan is None else plan.sections[i],
+                first_line=no,
+            )
         section = parsed.section
         answers[i] = _answer(svc, actor, game, author, no, lines[i], parsed, seen, faction_names, send, key)
     return [v for i in range(len(lines)) for v in answers[i]]
 
 
-def _plan(
-    seen: GameState, lines: list[str], author: str, faction_names: Mapping[str, str]
-) -> tuple[list[str | None], list[type[rc.Command] | None]]:
-    """For a game with phases, each line read as written on the game as it stands: the
-    section each line is read under (a label alone on its line labels the lines below it
-    as written, whatever order they are applied in), and the kind of step it gives (None:
-    none), which ``rules.phases.batch_order`` puts in phase order."""
-    sections: list[str | None] = []
-    kinds: list[type[rc.Command] | None] = []
+@dataclass(frozen=True)
+class _Plan:
+    """A post read as written on the game as it stands (``seen``: the author's view of it):
+    each line's reading, the section it is read under (a label alone on its line labels
+    the lines below it as written, whatever order they are applied in), and the kind of
+    step it gives (None: none), which ``rules.phases.batch_order`` puts in phase order. A
+    line applied before anything else changed the game keeps this reading."""
+
+    seen: GameState
+    readings: list[ParsedPost]
+    sections: list[str | None]
+    kinds: list[type[rc.Command] | None]
+
+
+def _plan(seen: GameState, lines: list[str], author: str, faction_names: Mapping[str, str]) -> _Plan:
+    plan = _Plan(seen, [], [], [])
     section: str | None = None
     for no, line in enumerate(lines, start=1):
-        sections.append(section)
+        plan.sections.append(section)
         parsed = parse_post(seen, line, author, faction_names=faction_names, section=section, first_line=no)
+        plan.readings.append(parsed)
         section = parsed.section
-        kinds.append(next((o.kind for o in parsed.orders), None))
-    return sections, kinds
+        plan.kinds.append(next((o.kind for o in parsed.orders), None))
+    return plan
 
 
 def _answer(
