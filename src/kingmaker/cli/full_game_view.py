@@ -1,6 +1,6 @@
 """What ``status`` and ``view`` add in a game with phases (issue 13): the phase, the
-decks' and hands' sizes, sieges, captives, and the ransoms and storms that wait for
-answers. All of it read from the viewer's ``View`` (``rules.views``): a faction's view
+game options in force (public), the decks' and hands' sizes, sieges, captives, and the
+ransoms and storms that wait for answers. All of it read from the viewer's ``View`` (``rules.views``): a faction's view
 shows only its own pending ransoms and its own ships' storm choices."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from rich.table import Table
 
 from kingmaker.orders_text import format_order
 from kingmaker.rules import ids
+from kingmaker.rules.options import in_force
 from kingmaker.rules.state import GameState
 from kingmaker.rules.units import name, names
 from kingmaker.rules.views import View
@@ -61,6 +62,7 @@ def full_game_data(state: GameState, v: View, deadlines: list[Deadline]) -> dict
     ]
     return {
         "phase": v.phase,
+        "options": in_force(state.options),  # every option's value (the rules of the game)
         "decks": {"event": v.event_deck_size, "crown": v.crown_deck_size, "chancery": v.chancery_size},
         "hand_sizes": dict(v.hand_sizes),
         "sieges": [
@@ -97,6 +99,8 @@ def show_full_game(state: GameState, data: dict[str, Any]) -> None:
         f"[bold]{data['phase']}[/bold] phase; event deck {decks['event']}, Crown deck {decks['crown']}, "
         f"Chancery {decks['chancery']}; cards in hand: {hands}"
     )
+    force = [f"{k} {v}" + (" (chosen)" if k in state.options else "") for k, v in data["options"].items()]
+    console.print("options in force: " + safe(", ".join(force)))
     if data["dead"]:
         console.print(f"dead: {safe(names(state, data['dead']))}")
     if data["sieges"]:

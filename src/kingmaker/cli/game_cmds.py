@@ -15,8 +15,10 @@ from rich.table import Table
 
 from kingmaker.rules import commands as rc
 from kingmaker.rules.hashing import state_hash
+from kingmaker.rules.options import OPTIONS, OptionError, assignments
 from kingmaker.service import GM_ACTOR
 from kingmaker.service.commands import CreateGame, FinishTurn, SeatPlayer, Submit, Tick, Undo
+from kingmaker.service.errors import BadRequest
 from kingmaker.service.game_service import GameService
 from kingmaker.service.open_business import OpenBusiness
 from kingmaker.service.outcome import Outcome
@@ -43,6 +45,11 @@ def _outcome(out: Outcome, as_json: bool) -> None:
     emit(as_json, data, human)
     if out.result == "refused":
         raise typer.Exit(REFUSED)
+
+
+def option_help() -> str:
+    """The options for ``--help``: each one's name, allowed values and default."""
+    return "; ".join(f"{o.name} ({o.allowed}; default {o.default})" for o in OPTIONS)
 
 
 def _verdict_line(out: Outcome) -> str:
@@ -81,23 +88,38 @@ def register(app: typer.Typer) -> None:
             "--manual-events",
             help="The GM draws each turn's event card (default: drawn as the turn begins).",
         ),
+        option: list[str] = typer.Option(
+            [],
+            "--option",
+            help="A game option of the full game, NAME=VALUE (repeat for more): "
+            + option_help()
+            + ". Not chosen: the default.",
+        ),
         db: str | None = DbOption,
         as_json: bool = JsonOption,
     ) -> None:
         """Create a game and deal the starting cards from the seed.
 
-        Prints the game id and the SHA-256 commitment to the seed (publish it).
+        Prints the game id and the SHA-256 commitment to the seed (publish it), and the
+        options chosen (every player may know them).
 
         Example: kingmaker new "Wars of the Roses" --factions red,blue,green,gold --policy extend
+        --option heir_survival=on --option victory_hold_turns=4
         """
-        with opened(db) as store, service_errors():
+        with service_errors():  # checked before the store is opened: a refusal creates nothing
+            try:
+                options = assignments(option)
+            except OptionError as e:
+                raise BadRequest(str(e)) from None
             settings = GameSettings(
                 policy_of(policy),
                 turn_hours or None,
                 request_hours or None,
                 full_game=not hand,
                 draw_events=not manual_events,
+                options=options,
             )
+        with opened(db) as store, service_errors():
             cmd = CreateGame(
                 name,
                 tuple(f.strip() for f in factions.split(",") if f.strip()),
@@ -109,13 +131,24 @@ def register(app: typer.Typer) -> None:
             svc = GameService(store)
             out = svc.execute(GM_ACTOR, cmd)
             rec = store.game(out.game)
-            data_out = {"game": out.game, "factions": list(rec.factions), "commitment": rec.commitment}
+            chosen = dict(svc.state(out.game).options)
+            data_out = {
+                "game": out.game,
+                "factions": list(rec.factions),
+                "commitment": rec.commitment,
+                "options": chosen,
+            }
             emit(
                 as_json,
                 data_out,
                 lambda: console.print(
                     f"created [bold]{out.game}[/bold] for {', '.join(rec.factions)}\n"
                     f"seed commitment (SHA-256): {rec.commitment}"
+                    + (
+                        f"\noptions: {safe(', '.join(f'{k}={v}' for k, v in chosen.items()))}"
+                        if chosen
+                        else ""
+                    )
                 ),
             )
 

@@ -3,8 +3,10 @@ audit trail but do not change the rules state."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
+from kingmaker.rules.frozen import ADDED_LATER
 from kingmaker.rules.records import Record
 
 
@@ -14,13 +16,26 @@ class ServiceEvent(Record):
 
 @dataclass(frozen=True, slots=True)
 class GameStarted(ServiceEvent):
-    """The game exists: its name, factions and the published seed commitment."""
+    """The game exists: its name, factions and the published seed commitment; and the
+    game options its GM chose (``rules.options``), as ``name=value`` (none: every option
+    has its default, and the entry reads as one written before options could be chosen).
+    Public: every player may know the rules of the game."""
 
     kind = "game_started"
     name: str
     factions: tuple[str, ...]
     commitment: str
     data_set: str
+    options: tuple[str, ...] = field(default=(), metadata=ADDED_LATER)
+
+    def chosen_options(self) -> dict[str, str]:
+        """The options as ``{name: value}``."""
+        return dict(o.partition("=")[::2] for o in self.options)
+
+
+def options_record(options: Mapping[str, str]) -> tuple[str, ...]:
+    """``{name: value}`` as ``GameStarted.options`` keeps it (``("name=value", ...)``)."""
+    return tuple(f"{k}={v}" for k, v in options.items())
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from kingmaker.log.service_events import (
     PermissionAsked,
     PlayerSeated,
     Undone,
+    options_record,
 )
 from kingmaker.rules import commands as rc
 from kingmaker.rules import events as ev
@@ -83,6 +84,9 @@ def create_game(uow: UnitOfWork, actor: Actor, cmd: CreateGame, key: str | None 
     if not _ID.match(game_id):
         raise BadRequest(f"{game_id!r} is not a usable game id")
     seed = cmd.seed if cmd.seed is not None else secrets.token_hex(16)
+    options = dict(cmd.settings.options)  # checked by GameSettings (rules.options)
+    if options and not cmd.settings.full_game:
+        raise BadRequest("game options apply to the full game only, not to a game adjudicated by hand")
     try:
         state = new_game(
             ds.board,
@@ -93,6 +97,7 @@ def create_game(uow: UnitOfWork, actor: Actor, cmd: CreateGame, key: str | None 
             removed=ds.setup.removed,
             crowned=ds.setup.crowned,
             full_game=cmd.settings.full_game,
+            options=options,
         )
     except ValueError as e:
         raise BadRequest(f"the game cannot be dealt: {e}") from None
@@ -117,7 +122,7 @@ def create_game(uow: UnitOfWork, actor: Actor, cmd: CreateGame, key: str | None 
     except GameExists:
         raise BadRequest(f"a game {game_id!r} already exists") from None
     entries: list[Entry] = [
-        (GameStarted(cmd.name, factions, record.commitment, ds.name), None),
+        (GameStarted(cmd.name, factions, record.commitment, ds.name, options_record(options)), None),
         (ev.SeedCommitted(record.commitment), None),
     ]
     if cmd.settings.turn_hours:

@@ -145,6 +145,7 @@ _ENTRY_TEXTS: dict[str, int] = {
     "flag": lim.KEY_MAX,  # a turn's flag: summoned:<noble>:<place>:at:<castle>, writ:..., ...
     "ratio": lim.WORD_MAX,  # a battle's odds, 5:4
     "odds": lim.WORD_MAX,
+    "options": lim.KEY_MAX,  # a game option as chosen, name=value (GameStarted)
 }
 # Id fields an entry leaves empty when they do not apply (a proposal with no heir, award
 # or motion).

@@ -1,13 +1,16 @@
-"""A game's settings, chosen by the GM at creation: the deadline policy and the game's
-factions (their names and colours)."""
+"""A game's settings, chosen by the GM at creation: the deadline policy, the game's
+factions (their names and colours) and the game options (``rules.options``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from contextlib import suppress
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from kingmaker.rules.board import default_name
+from kingmaker.rules.frozen import FrozenDict
+from kingmaker.rules.options import OptionError, chosen
 
 from .errors import BadRequest
 
@@ -75,7 +78,9 @@ class GameSettings:
     ``full_game``: the game plays all of FULL_GAME (phases, events, battles and sieges
     adjudicated by the engine; False: only the location and alliance rules, the GM
     ruling on combat by hand). ``draw_events``: the service draws each turn's event
-    card as the turn begins (False: the GM draws it)."""
+    card as the turn begins (False: the GM draws it). ``options``: the game options the
+    GM chose (FULL_GAME §1, ``rules.options``; a full game's only), checked and in normal
+    form; empty: every option has its default."""
 
     policy: Policy = "hold"
     turn_hours: float | None = 24.0
@@ -84,9 +89,16 @@ class GameSettings:
     factions: tuple[FactionInfo, ...] = ()
     full_game: bool = True
     draw_events: bool = True
+    options: Mapping[str, str] = field(default_factory=FrozenDict)
 
     def __post_init__(self) -> None:
         policy_of(self.policy)
+        if not isinstance(self.options, Mapping):
+            raise BadRequest("options are given as {name: value}")
+        try:
+            object.__setattr__(self, "options", FrozenDict(chosen(self.options)))
+        except OptionError as e:
+            raise BadRequest(str(e)) from None
         for name in ("turn_hours", "request_hours"):
             v = getattr(self, name)
             if v is not None and not (isinstance(v, (int, float)) and 0 < v <= MAX_HOURS):
@@ -127,6 +139,8 @@ class GameSettings:
             "full_game": self.full_game,
             "draw_events": self.draw_events,
         }
+        if self.options:  # left out when none was chosen, as in games stored before options
+            data["options"] = dict(self.options)
         if self.factions:
             data["factions"] = {f.id: f.to_data() for f in self.factions}
         return data
@@ -135,9 +149,14 @@ class GameSettings:
     def from_data(cls, data: Mapping[str, Any], factions: Iterable[str] = ()) -> GameSettings:
         """From a game record's settings, for the game's ``factions`` (ids, in order):
         each one's stored name and colour, or the defaults when the record has none (as
-        in games stored before the names were). Unknown keys are ignored."""
+        in games stored before the names were). Unknown keys are ignored, and so are
+        stored options that no longer check (the game's state holds those in force)."""
         keys = ("policy", "turn_hours", "request_hours", "snapshot_every", "full_game", "draw_events")
-        known = {k: data[k] for k in keys if k in data}
+        known: dict[str, Any] = {k: data[k] for k in keys if k in data}
+        options = data.get("options")
+        if isinstance(options, Mapping):
+            with suppress(OptionError):
+                known["options"] = FrozenDict(chosen(options))
         stored = data.get("factions")
         info: Mapping[str, Any] = stored if isinstance(stored, Mapping) else {}
         ids = list(dict.fromkeys([*factions, *(str(k) for k in info)]))

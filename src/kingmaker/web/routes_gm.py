@@ -5,6 +5,7 @@ orders, the reports to copy (BBCode and Markdown) and the map as a PNG for the p
 from __future__ import annotations
 
 import secrets
+from contextlib import suppress
 from typing import Annotated, Any, Final
 from urllib.parse import quote
 
@@ -13,8 +14,10 @@ from fastapi.responses import RedirectResponse, Response
 
 from kingmaker.render.map import svg
 from kingmaker.render.reports import render, reports_for
+from kingmaker.rules import limits as lim
 from kingmaker.rules.board import PlaceKind
 from kingmaker.rules.commands import GM
+from kingmaker.rules.options import OPTIONS, OptionError
 from kingmaker.rules.state import GameState
 from kingmaker.rules.views import PUBLIC
 from kingmaker.service import BadRequest
@@ -86,7 +89,27 @@ def _safe_next(url: str) -> str:
 
 @router.get("")
 def console(request: Request, site: SiteDep, actor: GmActor) -> Response:
-    return page(request, "gm_index.html", {"games": ops.games.games(site, actor), "gm": True})
+    return page(
+        request, "gm_index.html", {"games": ops.games.games(site, actor), "gm": True, "options": OPTIONS}
+    )
+
+
+async def _form_options(request: Request) -> dict[str, str]:
+    """The create form's option fields (``option_NAME``, one per ``rules.options``
+    option, each showing its default): the options set to other than their default (a
+    default is no choice, so a game made with all of them is as one made with none).
+    A value its option does not allow is passed on, to be refused with the allowed ones."""
+    form = await request.form()  # Starlette keeps the parsed form: the Form fields read the same
+    chosen: dict[str, str] = {}
+    for o in OPTIONS:
+        value = form.get(f"option_{o.name}")
+        if not isinstance(value, str) or not value.strip():
+            continue
+        with suppress(OptionError):
+            if o.normal(value) == o.default:
+                continue
+        chosen[o.name] = value[: lim.ID_MAX + 1]
+    return chosen
 
 
 @router.post("/games")
@@ -94,6 +117,7 @@ def create_game(
     request: Request,
     site: SiteDep,
     actor: GmActor,
+    options: Annotated[dict[str, str], Depends(_form_options)],
     name: Text,
     factions: Text,
     data_folder: OptText = None,
@@ -119,6 +143,7 @@ def create_game(
             "request_hours": _hours(request_hours),
             "full_game": full_game,
             "draw_events": draw_events,
+            "options": options,
         }
     )
     out = ops.games.create_game(site, actor, body)

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
 from kingmaker.rules import limits as lim
+from kingmaker.rules.options import OPTIONS
 from kingmaker.service.errors import BadRequest
 from kingmaker.service.limits import MAX_FACTIONS
 from kingmaker.service.settings import MAX_HOURS
@@ -30,7 +31,10 @@ Whole = Annotated[int, BeforeValidator(_whole)]
 _ID_DOC = f"an id: 1 to {{}} characters, {lim.ID_RULE}"
 # An id a command names; a faction id; an id someone chooses
 Id = Annotated[
-    str, Field(min_length=1, max_length=lim.ID_MAX, pattern=lim.ID_PATTERN, description=_ID_DOC.format(lim.ID_MAX))
+    str,
+    Field(
+        min_length=1, max_length=lim.ID_MAX, pattern=lim.ID_PATTERN, description=_ID_DOC.format(lim.ID_MAX)
+    ),
 ]
 FactionId = Annotated[
     str,
@@ -132,6 +136,24 @@ class GameOut(BaseModel):
     round: int
     turn: str
     turn_order: list[str]
+    options: dict[str, str] = Field(
+        default_factory=dict,
+        description="the full game's options in force, each one's value (public: the rules of the "
+        "game); empty for a game adjudicated by hand",
+    )
+
+
+def options_doc() -> str:
+    """The options, for the OpenAPI document: each one's name, allowed values, default
+    and what it does (``rules.options``)."""
+    return "Options: " + "; ".join(
+        f"{o.name} ({o.allowed}; default {o.default}): {o.description}" for o in OPTIONS
+    )
+
+
+# An option's name and value as the JSON API takes them (checked by ``rules.options``)
+OptionName = Annotated[str, Field(min_length=1, max_length=lim.ID_MAX)]
+OptionValue = Annotated[str, Field(max_length=lim.ID_MAX)] | bool | int
 
 
 class CreateGameIn(Input):
@@ -156,6 +178,13 @@ class CreateGameIn(Input):
         "false: the GM rules on combat and events by hand",
     )
     draw_events: bool = Field(True, description="each turn's event card is drawn as the turn begins")
+    options: dict[OptionName, OptionValue] | None = Field(
+        None,
+        description="game options of the full game (FULL_GAME §1), {name: value}; an option "
+        "not given has its default; an unknown name or a value not allowed is refused (400). "
+        + options_doc(),
+        examples=[{"heir_survival": "on", "victory_hold_turns": 4}],
+    )
 
 
 class OutcomeOut(BaseModel):
@@ -381,7 +410,8 @@ class MapOrderIn(Input):
     unit: Id
     action: Action
     to: Id | None = Field(
-        None, description="the destination (place, sea zone, or the port to land at); none for enter/leave/siege"
+        None,
+        description="the destination (place, sea zone, or the port to land at); none for enter/leave/siege",
     )
     target: Id | None = Field(None, description="the ship to embark on, or the unit to attack")
     by: Id | None = Field(None, description="whose order (default: your faction; the GM must say)")

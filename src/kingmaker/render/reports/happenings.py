@@ -232,8 +232,9 @@ def _service(e: Record, n: Names) -> Sentence | None:
             return inlines("The deadline for ", _target(e, n), f" has passed: {outcome}.")
         case OrdersMissed(faction=f, policy=policy):
             return inlines(n.faction(f), f" sent no orders in time (policy: {policy}).")
-        case GameStarted(name=name, factions=factions, data_set=data_set):
-            return inlines(f"The game {name} begins ({data_set}): ", n.factions_list(factions), ".")
+        case GameStarted(name=name, factions=factions, data_set=data_set, options=options):
+            chosen = f" Options: {', '.join(o.replace('=', ' ') for o in options)}." if options else ""
+            return inlines(f"The game {name} begins ({data_set}): ", n.factions_list(factions), "." + chosen)
         case PlayerSeated(faction=f, player=who):
             return inlines(f"{who} plays ", n.faction(f), ".")
         case ev.SeedCommitted(commitment=commitment):

@@ -4,8 +4,10 @@ status of a game (who has ordered, seats, open deadlines)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 
-from kingmaker.service import Actor
+from kingmaker.rules.options import OptionError, chosen, in_force
+from kingmaker.service import Actor, BadRequest
 from kingmaker.service.commands import CreateGame
 from kingmaker.service.settings import GameSettings
 
@@ -28,7 +30,17 @@ def game_out(site: Site, game: str) -> s.GameOut:
         round=state.round,
         turn=state.turn,
         turn_order=list(state.turn_order),
+        options=in_force(state.options) if state.phased else {},
     )
+
+
+def _options(raw: Mapping[str, object]) -> dict[str, str]:
+    """The options of a create-game body, checked (``rules.options``): an unknown name or
+    a value not allowed is the service's ``BadRequest`` (400), naming the allowed values."""
+    try:
+        return chosen(raw)
+    except OptionError as e:
+        raise BadRequest(str(e)) from None
 
 
 def games(site: Site, actor: Actor) -> list[s.GameOut]:
@@ -44,6 +56,7 @@ def create_game(site: Site, actor: Actor, body: s.CreateGameIn) -> s.OutcomeOut:
         request_hours=body.request_hours,
         full_game=body.full_game,
         draw_events=body.draw_events,
+        options=_options(body.options or {}),
     )
     cmd = CreateGame(
         body.name,
