@@ -45,6 +45,7 @@ def _mount() -> None:
         selfplay_cmd,
         serve_cmd,
         transfer_cmd,
+        units_cmd,
     )
 
     conformance_cmd.register(app)
@@ -54,6 +55,7 @@ def _mount() -> None:
     transfer_cmd.register(app)
     game_cmds.register(app)
     orders_cmd.register(app)
+    units_cmd.register(app)
     combat_cmds.register(app)
     report_cmd.register(app)
     notify_cmds.register(app)
