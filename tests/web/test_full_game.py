@@ -160,6 +160,13 @@ def test_the_map_rings_a_siege_and_the_side_panel_lists_captives(at_battle: Full
     assert "Goodrich, besieged by Red" in page
     side = _text(page[page.index('id="full-side"') :])
     assert "Mowbray (Gold), held by Blue;" in side and "Goodrich: besieged by Red since round 2" in side
+    # the captive is marked on the map: his counter framed in his captor's colour, and said so
+    marker = re.search(r'<g class="unit noble captive"[^>]*>(.*?)</g>', page, re.S)
+    assert marker, "no captive marked on the map"
+    assert "Mowbray (Gold), captive of Blue, taken at Framlingham" in marker.group(1)
+    assert '<path' in marker.group(1) or '<polygon' in marker.group(1)  # a noble's shield
+    assert 'stroke-dasharray' in marker.group(1) and 'stroke="#1f4e9c"' in marker.group(1)  # blue's frame
+    assert "Captive (captor" in page  # the legend says what the frame means
 
 
 def test_the_api_answers_each_caller_its_own_part(at_battle: Full) -> None:

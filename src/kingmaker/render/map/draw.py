@@ -13,6 +13,7 @@ from typing import Any
 
 from kingmaker.rules.board import Board, Place, PlaceKind
 from kingmaker.rules.cards import Catalog
+from kingmaker.rules.state import Captivity
 from kingmaker.rules.views import View
 from kingmaker.service.settings import GREY, FactionInfo
 
@@ -114,6 +115,7 @@ class _Where:
     open: dict[str, list[str]] = field(default_factory=dict)
     ships: dict[str, list[str]] = field(default_factory=dict)
     heirs: dict[str, list[str]] = field(default_factory=dict)
+    captives: dict[str, list[tuple[str, Captivity]]] = field(default_factory=dict)  # where taken
 
 
 def build_map(
@@ -139,6 +141,9 @@ def build_map(
         if n.place is None or n.aboard is not None:
             continue
         (where.inside if n.inside else where.open).setdefault(n.place, []).append(n.id)
+    for nid, c in v.captivity:
+        if nid in nobles and nobles[nid].captive_of and nobles[nid].place is None:
+            where.captives.setdefault(c.place, []).append((nid, c))
     for s in v.ships:
         where.ships.setdefault(s.place, []).append(s.id)
     for h in v.heirs:
@@ -258,7 +263,9 @@ def build_map(
             )
         )
     # unit markers: nobles (one per army), then ships, then heirs, in a row above each place
-    spots = sorted(set(where.inside) | set(where.open) | set(where.ships) | set(where.heirs))
+    spots = sorted(
+        set(where.inside) | set(where.open) | set(where.captives) | set(where.ships) | set(where.heirs)
+    )
     for spot in spots:
         anchor = geo.places.get(spot) or geo.seas.get(spot)
         if anchor is None:
@@ -305,6 +312,20 @@ def build_map(
                     ident=nid,
                 )
             )
+        for nid, c in where.captives.get(spot, ()):  # off the board: marked where taken
+            n = nobles[nid]
+            held = (
+                f"{catalog.name_of(nid)} ({styles.name(n.faction)}), captive of {styles.name(n.captive_of)}"
+            )
+            marks.append(
+                Group(
+                    "unit noble captive",
+                    (),
+                    title=f"{held}, taken at {board.name_of(spot)}",
+                    details=f"{held}: taken at {board.name_of(spot)} in round {c.round}, off the board.",
+                    data=(("colour", styles.colour(n.faction)), ("captor", styles.colour(n.captive_of))),
+                )
+            )
         for sid in where.ships.get(spot, ()):
             s = next(x for x in v.ships if x.id == sid)
             marks.append(
@@ -347,7 +368,7 @@ def _marker(m: Group, x: float, y: float, selectable: bool) -> Group:
     data = dict(m.data)
     colour = data.pop("colour", GREY)
     stroke = "#000000" if colour.lower() in ("#fff", "#ffffff", YORK) else "#ffffff"
-    kind = m.cls.split()[-1]
+    kind = m.cls.split()[1]  # "unit noble", "unit noble captive", "unit ship"...
     if kind == "noble":
         shapes: tuple[Shape, ...] = (
             Shape(
@@ -360,6 +381,13 @@ def _marker(m: Group, x: float, y: float, selectable: bool) -> Group:
         )
         if data.get("inside") == "1":
             shapes += (Shape("rect", ((x + 2.5, y + 2), (3, 3)), fill=stroke),)
+        captor = data.pop("captor", None)
+        if captor is not None:  # a captive: a dashed frame in the captor's colour
+            shapes = (
+                Shape("rect", ((x - 2, y - 2), (12, 14)), fill=None, stroke=INK, width=2.6),
+                Shape("rect", ((x - 2, y - 2), (12, 14)), fill=None, stroke=captor, width=1.6, dash=True),
+                *shapes,
+            )
     elif kind == "army":
         shapes = (
             Shape("rect", ((x - 1, y - 1), (10, 12)), fill=colour, stroke="#000000", width=1.6),
@@ -435,7 +463,7 @@ def _place_details(
 def _legend(geo: Geometry, v: View, styles: Styles, board: Board) -> list[Group]:
     kinds = [k for k in KIND_LABELS if any(p.kind is k for p in board.places.values())]
     factions = list(v.turn_order)
-    rows = len(kinds) + len(factions) + (7 if v.phase else 6)
+    rows = len(kinds) + len(factions) + (8 if v.phase else 6)
     h = rows * 13 + 12
     x0, y0 = geo.legend_at
     shapes: list[Shape] = [
@@ -477,5 +505,8 @@ def _legend(geo: Geometry, v: View, styles: Styles, board: Board) -> list[Group]
             Shape("circle", ((x0 + 16, y + 64),), r=6, fill=None, stroke=INK, width=3.2),
             Shape("circle", ((x0 + 16, y + 64),), r=6, fill=None, stroke="#ffffff", width=1.6, dash=True),
             _text(x0 + 30, y + 67, "Siege (besieger's colour)", size=8.5, fill=INK),
+            Shape("rect", ((x0 + 10, y + 72), (12, 14)), fill=None, stroke=INK, width=2.6),
+            Shape("rect", ((x0 + 10, y + 72), (12, 14)), fill=None, stroke="#ffffff", width=1.6, dash=True),
+            _text(x0 + 30, y + 82, "Captive (captor's colour)", size=8.5, fill=INK),
         ]
     return [Group("legend", tuple(shapes), "Legend")]
