@@ -324,6 +324,35 @@ def test_four_players_and_a_gm_play_a_whole_game_on_the_web_to_a_parliamentary_v
     assert state_hash(svc.replayed_state(GAME)) == state_hash(svc.state(GAME))
 
 
+#: every heir but Richard, Duke of York, whom Green's Mowbray keeps at York (the GM's rulings)
+OTHER_HEIRS = (
+    "Henry VI",
+    "Margaret of Anjou",
+    "Edward, Prince of Wales",
+    "Edward, Earl of March",
+    "Edmund, Earl of Rutland",
+    "George, Duke of Clarence",
+    "Richard, Duke of Gloucester",
+)
+
+
+def _green_holds_the_other_heirs_at_york(t: Table) -> tuple[str, ...]:
+    """After the first round and red's and blue's turns of round 2, in green's turn: the
+    GM's hand rulings (one text post through the API) put Mowbray inside York, which green
+    holds, with the seven other heirs in his keeping. The heirs' names."""
+    _first_round(t)
+    t.post("red", "enter-play", {"noble": "talbot", "castle": "sheffield"})
+    for faction in ("red", "blue"):
+        r = t.browser("api").post(f"/api/games/{GAME}/finish-turn", headers=t.api(faction))
+        assert r.status_code == 200, r.text
+    assert t.get("green", "full")["turn"] == "green"
+    setup = "CAPTURE Mowbray BY Red\nRELEASE Mowbray AT York INSIDE\nSET York TO Green\n"
+    setup += "".join(f'"{h}" GOES WITH Mowbray\n' for h in OTHER_HEIRS)
+    rows = t.post("gm", "orders/text", {"text": setup})
+    assert all(v["result"] == "accepted" for v in rows), rows
+    return OTHER_HEIRS
+
+
 def test_a_whole_game_to_a_last_heir_victory_through_the_json_api(table: Table) -> None:
     """Green crowns Richard, Duke of York at York once every other heir is dead, and wins
     when its turn ends (VICTORY.last_heir). The GM's hand rulings (one text post through
@@ -331,25 +360,7 @@ def test_a_whole_game_to_a_last_heir_victory_through_the_json_api(table: Table) 
     CLI's game does; the rest is the players' API: choices, text orders for the capture and
     the executions, the crown step, the GM's end of the turn."""
     t = table
-    _first_round(t)
-    t.post("red", "enter-play", {"noble": "talbot", "castle": "sheffield"})
-    for faction in ("red", "blue"):
-        r = t.browser("api").post(f"/api/games/{GAME}/finish-turn", headers=t.api(faction))
-        assert r.status_code == 200, r.text
-    assert t.get("green", "full")["turn"] == "green"
-    heirs = [
-        "Henry VI",
-        "Margaret of Anjou",
-        "Edward, Prince of Wales",
-        "Edward, Earl of March",
-        "Edmund, Earl of Rutland",
-        "George, Duke of Clarence",
-        "Richard, Duke of Gloucester",
-    ]
-    setup = "CAPTURE Mowbray BY Red\nRELEASE Mowbray AT York INSIDE\nSET York TO Green\n"
-    setup += "".join(f'"{h}" GOES WITH Mowbray\n' for h in heirs)
-    rows = t.post("gm", "orders/text", {"text": setup})
-    assert all(v["result"] == "accepted" for v in rows), rows
+    heirs = _green_holds_the_other_heirs_at_york(t)
 
     # green keeps seven heirs: Henry VI, crowned, and six it may not crown (each refusal
     # says why); not yet Richard of York
@@ -406,22 +417,7 @@ def test_the_crown_button_is_on_the_page_only_where_a_coronation_is_legal_and_it
     other heir dead: the crown button is on green's page (and on no other), and its form
     crowns him (CROWN.succession); until then no page has one."""
     t = table
-    _first_round(t)
-    t.post("red", "enter-play", {"noble": "talbot", "castle": "sheffield"})
-    for f in ("red", "blue"):
-        t.post(f, "finish-turn", {})
-    heirs = (
-        "Henry VI",
-        "Margaret of Anjou",
-        "Edward, Prince of Wales",
-        "Edward, Earl of March",
-        "Edmund, Earl of Rutland",
-        "George, Duke of Clarence",
-        "Richard, Duke of Gloucester",
-    )
-    setup = "CAPTURE Mowbray BY Red\nRELEASE Mowbray AT York INSIDE\nSET York TO Green\n"
-    setup += "".join(f'"{h}" GOES WITH Mowbray\n' for h in heirs)
-    assert all(v["result"] == "accepted" for v in t.post("gm", "orders/text", {"text": setup}))
+    heirs = _green_holds_the_other_heirs_at_york(t)
     crown = re.compile(r'class="primary crown">([^<]+)<')
     assert not crown.findall(t.look("green"))  # Henry VI lives: York's heir is not next
     post = "Mowbray CAPTURES Richard, Duke of York\n" + "".join(f"Green EXECUTES {h}\n" for h in heirs)
