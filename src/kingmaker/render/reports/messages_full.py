@@ -11,7 +11,7 @@ from __future__ import annotations
 from kingmaker.rules import commands as c
 from kingmaker.rules import ids
 from kingmaker.rules.captives import unransomed
-from kingmaker.rules.state import GameState, StormRequest
+from kingmaker.rules.state import GameState, Parliament, Proposal, StormRequest
 from kingmaker.rules.views import View, view
 from kingmaker.rules.votes import ABSTAIN, AGAINST, FOR
 
@@ -158,12 +158,19 @@ def storms_awaiting(state: GameState, to: str) -> list[str]:
     return [st.id for st in v.storms if any(owner.get(s) == to for s in st.waiting)]
 
 
+def _awaiting_vote(state: GameState, to: str) -> tuple[Parliament, Proposal] | None:
+    """The sitting Parliament and its open proposal, as ``to`` sees them, when ``to`` is
+    one of its voters who has not voted yet (PARL.vote)."""
+    p = view(state, to).parliament
+    pr = p.open if p is not None else None
+    return (p, pr) if p is not None and pr is not None and to in pr.awaiting else None
+
+
 def votes_awaiting(state: GameState, to: str) -> list[str]:
     """The open proposal of the sitting Parliament, when ``to`` is one of its voters
     who has not voted yet (PARL.vote)."""
-    p = view(state, to).parliament
-    pr = p.open if p is not None else None
-    return [pr.id] if pr is not None and to in pr.awaiting else []
+    found = _awaiting_vote(state, to)
+    return [found[1].id] if found is not None else []
 
 
 def vote_request(
@@ -177,10 +184,10 @@ def vote_request(
 ) -> Message:
     """To each voter of the open proposal who has not voted: vote (PARL.vote). The
     votes cast so far stay secret until every voter has voted."""
-    p = view(state, to).parliament
-    pr = p.open if p is not None else None
-    if p is None or pr is None or pr.id != proposal or to not in pr.awaiting:
+    found = _awaiting_vote(state, to)
+    if found is None or found[1].id != proposal:
         raise LookupError(proposal)
+    p, pr = found
     by = f" before {when(due)}" if due else ""
     ways = joined(
         [Code(describe(c.Vote(to, pr.id, way, way), state)) for way in (FOR, AGAINST, ABSTAIN)], ", "
