@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from .decks import EACH_DRAW
 from .fighting import SURVIVAL_OPTION
 from .parliament import BASIC
+from .state import ON_WORDS
 from .two_houses import OPTION as TWO_HOUSES_OPTION
 from .victory import HOLD_OPTION
 
-#: The spellings an on/off option takes as on (``GameState.option_on``) and as off.
-ON_WORDS = ("on", "true", "yes", "1")
+#: The spellings an on/off option takes as off (as on: ``state.ON_WORDS``).
 OFF_WORDS = ("off", "false", "no", "0")
 #: The most turns ``victory_hold_turns`` may ask for.
 MAX_HOLD_TURNS = 99

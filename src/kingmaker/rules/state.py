@@ -15,6 +15,9 @@ from .board import Board
 from .cards import Catalog
 from .frozen import ADDED_LATER, FrozenDict
 
+#: The spellings an on/off option of FULL_GAME §1 takes as on (``GameState.option_on``).
+ON_WORDS = ("on", "true", "yes", "1")
+
 MOVEMENT = "movement"
 COMBAT = "combat"
 
@@ -380,7 +383,7 @@ class GameState:
     def option_on(self, name: str) -> bool:
         """Whether an on/off option of FULL_GAME §1 (``heir_survival``, ``two_houses_limit``)
         is on: ``true``, ``on``, ``yes`` or ``1``; absent or anything else is off."""
-        return self.option(name).strip().lower() in ("true", "on", "yes", "1")
+        return self.option(name).strip().lower() in ON_WORDS
 
     @property
     def turn(self) -> str:
