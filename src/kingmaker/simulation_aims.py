@@ -49,12 +49,14 @@ from .simulation_goals import (
     crownable,
     enough_clergy,
     exiles,
+    fortified_against,
     free,
     inside,
     is_see,
     keeps_beaufort_away,
     objective,
     prey,
+    shut_to,
     takes,
     unwise,
 )
@@ -371,13 +373,17 @@ class AimingPlayer(FullGamePlayer):
             if h.with_noble is not None or h.place is None:
                 continue
             here = [n for n in state.nobles.values() if n.faction == f and n.place == h.place and free(n)]
+            # refusals known without asking decide: the heir inside a place held against f
+            # (CAPTURE.fortified), a place closed to the unit (LOC.*.enter)
+            fortified = fortified_against(state, h, f)
             for n in sorted(here, key=lambda n: (bool(away & set(n.awards)), potential(state, n.id), n.id)):
                 cmd = c.CaptureHeir(f, n.id, h.id)
-                if takes(state, cmd):
+                if not fortified and takes(state, cmd):
                     return cmd
                 if not n.inside:
-                    enter = c.Enter(f, state.army_of.get(n.id, n.id), self._rid())
-                    if takes(state, enter):
+                    unit = state.army_of.get(n.id, n.id)
+                    enter = c.Enter(f, unit, self._rid())
+                    if not shut_to(state, unit) and takes(state, enter):
                         return enter
         return None
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from .rules import commands as c
-from .rules import kings
+from .rules import ids, kings
 from .rules.board import PlaceKind
 from .rules.cards import AwardKind, archbishopric
 from .rules.fighting import force, strength
@@ -19,6 +19,8 @@ from .rules.parliament import seats
 from .rules.potential import held_inside, potential
 from .rules.sieges import besieged, held
 from .rules.state import GameState, Heir, Noble
+from .rules.status import judge, status
+from .rules.units import owner
 from .simulation import decided
 from .simulation_full import distances_to
 
@@ -44,6 +46,34 @@ class Objective(NamedTuple):
 def takes(state: GameState, cmd: c.Command) -> bool:
     """Whether ``decide`` takes ``cmd`` (accepted, or waiting for answers)."""
     return not decided(state, cmd).refused
+
+
+#: Where an unescorted heir inside a place may be taken (CAPTURE.heir); anywhere else
+#: inside, only the place's fall takes him (CAPTURE.fortified).
+_TAKEN_INSIDE = (ids.UNFORTIFIED, ids.OPEN, ids.FRIENDLY)
+
+
+def fortified_against(state: GameState, heir: Heir, faction: str) -> bool:
+    """Whether ``heir``, unescorted, is inside a place whose status for ``faction``
+    makes ``decide`` refuse any noble of it taking him (CAPTURE.fortified): a refusal
+    known without asking."""
+    if heir.with_noble is not None or not heir.inside or heir.place is None:
+        return False
+    return status(state, state.board.places[heir.place], faction) not in _TAKEN_INSIDE
+
+
+def shut_to(state: GameState, unit: str) -> bool:
+    """Whether ``decide`` refuses ``unit`` (a noble or an army on land) entering the
+    location where it stands because the place is closed to one of its members'
+    factions (``context.judge_all``, LOC.*.enter): a refusal known without asking."""
+    members = state.armies[unit].units if unit in state.armies else (unit,)
+    first = state.nobles.get(members[0])
+    if first is None or first.place is None:
+        return False
+    place = state.board.places[first.place]
+    if not place.kind.is_location:
+        return False
+    return any(not judge(state, place, owner(state, m), ids.ENTER).ok for m in members)
 
 
 def free(n: Noble) -> bool:
