@@ -51,6 +51,7 @@ from .simulation_goals import (
     exiles,
     fortified_against,
     free,
+    futility,
     inside,
     is_see,
     keeps_beaufort_away,
@@ -94,6 +95,7 @@ class AimingPlayer(FullGamePlayer):
         self._goals: dict[str, Objective | None] = {}
         self._voyages: dict[str, int] = {}
         self._kept: dict[str, object] = {}  # per faction: what held when no card could go
+        self._futile: dict[str, object] = {}  # and what decided that none could (``futility``)
         self._boards: tuple[tuple[object, ...], tuple[object, ...]] | None = None  # ``_board``
 
     def focus(self, state: GameState) -> float:
@@ -240,6 +242,7 @@ class AimingPlayer(FullGamePlayer):
         an heir to be crowned, else to the noble holding most sees; any other card to any
         noble that may hold it; none ``unwise``."""
         board: tuple[object, ...] | None = None
+        guarding: set[str | None] | None = None
         awards = state.catalog.awards
         for f in state.turn_order:
             hand = [x for x in state.hands.get(f, ()) if x in awards]
@@ -259,10 +262,22 @@ class AimingPlayer(FullGamePlayer):
             ]
             if not mine:
                 continue
+            if guarding is None:
+                guarding = {h.with_noble for h in state.heirs.values()}  # only they may be unwise
+            # all that decides whether any card may go to any of them: the hand, and each
+            # one's cards, troops, walls besieged and heir (``decide_assign``, ``unwise``);
+            # nothing of it changed since no card could go: none can, and the search's
+            # shuffles are drawn as it draws them
+            futile = (tuple(hand), futility(state, mine, guarding))
+            if self._futile.get(f) == futile:
+                for card in hand:
+                    if not is_see(state, card):
+                        self.rnd.shuffle(list(mine))
+                self._kept[f] = sign
+                continue
             escorts = [state.nobles[h.with_noble] for h in crownable(state, f) if h.with_noble]
             escorts = [n for n in escorts if n in mine]
             by_sees = sorted(mine, key=lambda n: (-sum(1 for a in n.awards if is_see(state, a)), n.id))
-            guarding = {h.with_noble for h in state.heirs.values()}  # only they may be unwise
             for card in hand:
                 if is_see(state, card):
                     holders = [*escorts, *by_sees]
@@ -279,6 +294,7 @@ class AimingPlayer(FullGamePlayer):
                     if takes(state, cmd):
                         return cmd
             self._kept[f] = sign
+            self._futile[f] = futile
         return None
 
     def _board(self, state: GameState) -> tuple[object, ...]:

@@ -7,7 +7,7 @@ is still judged by ``decide``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from typing import NamedTuple
 
 from .rules import commands as c
@@ -17,7 +17,7 @@ from .rules.cards import AwardKind, archbishopric
 from .rules.fighting import force, strength
 from .rules.parliament import seats
 from .rules.potential import held_inside, potential
-from .rules.sieges import besieged, held
+from .rules.sieges import besieged, held, noble_besieged
 from .rules.state import GameState, Heir, Noble
 from .rules.status import judge, status
 from .rules.units import owner
@@ -157,6 +157,14 @@ def unwise(state: GameState, noble: str, card: str) -> bool:
         return True
     award = state.catalog.awards.get(card)
     return award is not None and potential(state, noble) + award.potential > largest_ship(state)
+
+
+def futility(state: GameState, mine: Iterable[Noble], guarding: Container[str | None]) -> tuple[object, ...]:
+    """What of ``mine`` (a faction's free nobles in England) decides which cards of its
+    hand ``decide_assign`` would give them (their cards, troops and whether they are
+    shut in a besieged place) and which ``unwise`` keeps from them (whether each guards
+    an heir): equal for two states, the same cards may go to the same nobles."""
+    return tuple((n.id, n.awards, n.troops, noble_besieged(state, n.id), n.id in guarding) for n in mine)
 
 
 def stranded(state: GameState, noble: str) -> bool:
