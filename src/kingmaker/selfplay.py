@@ -18,6 +18,7 @@ import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from .data import DataSet, load_dataset
 from .rules.apply import replay
@@ -122,8 +123,10 @@ def check_invariants(state: GameState, cards: Counter[str] | None) -> None:
             raise InvariantBroken(f"{h.id} is unescorted and nowhere")
 
 
-#: The fields of a state that hold cards, besides the nobles (``cards_of``).
-_CARD_FIELDS = ("event_deck", "event_discard", "crown_deck", "crown_discard", "chancery", "hands", "ships")
+#: The fields of a state that hold cards, besides the nobles (``cards_of``), read at once.
+_card_fields = attrgetter("event_deck", "event_discard", "crown_deck", "crown_discard", "chancery", "hands", "ships")
+#: What of a noble holds cards: his own card and his awards.
+_HELD = attrgetter("id", "awards")
 
 
 class Watch:
@@ -141,23 +144,19 @@ class Watch:
 
     def check(self, state: GameState) -> None:
         last, self.last = self.last, state
-        if last is not None and state.nobles is last.nobles:
-            held = self.held
-        else:
-            held = tuple((n.id, n.awards) for n in state.nobles.values())
-        moved = (
-            last is None
-            or held != self.held
-            or any(getattr(state, f) is not getattr(last, f) for f in _CARD_FIELDS)
-        )
-        self.held = held
-        if (
-            moved
-            or last is None
-            or state.nobles is not last.nobles
-            or state.dead is not last.dead
-            or state.heirs is not last.heirs
-        ):
+        if last is None:
+            self.held = tuple(map(_HELD, state.nobles.values()))
+            check_invariants(state, self.cards)
+            return
+        nobles = state.nobles is not last.nobles
+        moved = False
+        if nobles:
+            held = tuple(map(_HELD, state.nobles.values()))
+            moved = held != self.held
+            self.held = held
+        if not moved:
+            moved = _card_fields(state) != _card_fields(last)  # by identity first, as tuples compare
+        if moved or nobles or state.dead is not last.dead or state.heirs is not last.heirs:
             check_invariants(state, self.cards if moved else None)
         # else nothing the invariants read changed since they last held
 
@@ -187,7 +186,7 @@ def play_game(ds: DataSet, factions: tuple[str, ...], seed: str, *, rounds: int 
             continue
         state = replay(state, d.events)
         events.extend(d.events)
-        turns += sum(1 for e in d.events if e.kind == "turn_ended")
+        turns += sum(e.kind == "turn_ended" for e in d.events)
         watch.check(state)
     again = replay(start, events)
     if again != state or state_hash(again) != state_hash(state):

@@ -55,6 +55,8 @@ from .simulation_goals import (
     inside,
     is_see,
     keeps_beaufort_away,
+    may_summon,
+    noble_heirs,
     objective,
     prey,
     shut_to,
@@ -315,13 +317,19 @@ class AimingPlayer(FullGamePlayer):
 
     def _captive_heirs(self, state: GameState) -> c.Command | None:
         """A captor executes Beaufort (an heir who dies only as a noble does)."""
-        for h in state.heirs.values():
-            card = state.catalog.heirs.get(h.id)
-            n = state.nobles.get(card.noble) if card is not None and card.noble else None
-            if n is not None and n.captive_of is not None:
-                cmd = c.Execute(n.captive_of, captive=n.id)
-                if takes(state, cmd):
-                    return cmd
+        nobles, heirs = state.nobles, state.heirs
+        held: list[tuple[str, str, str]] = []  # (heir, noble, captor), in the heirs' order
+        for heir, noble in noble_heirs(state).items():  # the heirs who are nobles (Beaufort)
+            n = nobles.get(noble)
+            if n is not None and n.captive_of is not None and heir in heirs:
+                held.append((heir, n.id, n.captive_of))
+        if len(held) > 1:
+            order = list(heirs)
+            held.sort(key=lambda x: order.index(x[0]))
+        for _, noble, captor in held:
+            cmd = c.Execute(captor, captive=noble)
+            if takes(state, cmd):
+                return cmd
         return None
 
     def _stranded(self, state: GameState) -> c.Command | None:
@@ -525,9 +533,10 @@ class AimingPlayer(FullGamePlayer):
         for f in dict.fromkeys([state.turn, chancellor_faction(state) or state.turn]):
             places = list(seats(state, f))
             self.rnd.shuffle(places)
+            may = may_summon(state, f)  # else every seat is refused (PARL.summon.*): not asked
             for seat in places:
                 summon = c.SummonParliament(f, self._rid("parl"), seat)
-                if takes(state, summon):
+                if may and takes(state, summon):
                     return summon
         leave = self._end_phase(state)
         return leave if takes(state, leave) else c.EndTurn(c.GM)

@@ -14,8 +14,9 @@ from .rules import commands as c
 from .rules import ids, kings
 from .rules.board import PlaceKind
 from .rules.cards import AwardKind, archbishopric
+from .rules.decision import Refusal
 from .rules.fighting import force, strength
-from .rules.parliament import seats
+from .rules.parliament import seats, summons_rule
 from .rules.potential import held_inside, potential
 from .rules.sieges import besieged, held, noble_besieged
 from .rules.state import GameState, Heir, Noble
@@ -74,6 +75,32 @@ def shut_to(state: GameState, unit: str) -> bool:
     if not place.kind.is_location:
         return False
     return any(not judge(state, place, owner(state, m), ids.ENTER).ok for m in members)
+
+
+def may_summon(state: GameState, faction: str) -> bool:
+    """Whether ``faction`` may summon Parliament now as far as who may (PARL.summon.*,
+    ``parliament.summons_rule``): if not, ``decide`` refuses its summons to any seat in
+    its Parliament phase (in another phase, ``decide`` is asked)."""
+    if state.phase != "parliament":
+        return True
+    try:
+        summons_rule(state, faction)
+    except Refusal:
+        return False
+    return True
+
+
+_NOBLE_HEIRS: dict[int, tuple[object, dict[str, str]]] = {}
+
+
+def noble_heirs(state: GameState) -> dict[str, str]:
+    """The heirs who are nobles themselves (Beaufort), with their noble cards, in the
+    catalog's order: made once per catalog."""
+    cat = state.catalog
+    got = _NOBLE_HEIRS.get(id(cat))
+    if got is None or got[0] is not cat:
+        got = _NOBLE_HEIRS[id(cat)] = (cat, {h: card.noble for h, card in cat.heirs.items() if card.noble})
+    return got[1]
 
 
 def free(n: Noble) -> bool:
