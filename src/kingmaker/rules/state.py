@@ -402,8 +402,9 @@ class GameState:
         return rnd, self.turn_order[i]
 
     def evolve(self, **changes: Any) -> GameState:
-        """A copy with ``changes`` (for ``apply`` only): ``dataclasses.replace`` without
-        its cost (``apply`` makes one per event), the derived indexes left behind."""
+        """A copy with ``changes`` (for ``apply``, and ``views.as_seen_by``'s secrets taken
+        out): ``dataclasses.replace`` without its cost (``apply`` makes one per event), the
+        derived indexes left behind."""
         unknown = changes.keys() - _STATE_FIELDS
         if unknown:
             raise TypeError(f"GameState has no field {', '.join(sorted(unknown))}")

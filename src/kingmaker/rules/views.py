@@ -10,7 +10,7 @@ defence pacts, other factions' orders and the random seed are not.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Final, NamedTuple
 
 from .chance import commitment
 from .commands import COMBAT_COMMANDS, GM, MOVEMENT_COMMANDS, Command, FormArmy
@@ -152,16 +152,7 @@ def view(state: GameState, viewer: str | None) -> View:
     """
     who = PUBLIC if viewer is None else viewer
     gm = who == GM
-
-    alliances = tuple(a for a in state.alliances.values() if can_see_alliance(state, a, who))
-    declarations = tuple(d for d in state.declarations.values() if gm or who == d.by or who in d.invited)
-    requests = tuple(r for r in state.requests.values() if gm or who == r.by or who in r.awaiting)
-    permissions = tuple(p for p in state.permissions if gm or who in (p.by, p.to))
-    cooling = tuple(
-        c for c in state.cooling_off if gm or c.public or who == c.faction or who in c.former_allies
-    )
-    defences = tuple(d for d in state.defences if can_see_defence(state, d, who))
-    orders = tuple(o for o in state.orders if gm or who in (o.by, owner(state, o.unit)))
+    secrets = _secrets_for(state, who)
     return View(
         viewer=who,
         round=state.round,
@@ -172,13 +163,13 @@ def view(state: GameState, viewer: str | None) -> View:
         ships=tuple(state.ships.values()),
         heirs=tuple(state.heirs.values()),
         armies=tuple(state.armies.values()),
-        alliances=alliances,
-        declarations=declarations,
-        requests=requests,
-        permissions=permissions,
-        cooling_off=cooling,
-        defences=defences,
-        orders=orders,
+        alliances=secrets.alliances,
+        declarations=secrets.declarations,
+        requests=secrets.requests,
+        permissions=secrets.permissions,
+        cooling_off=secrets.cooling_off,
+        defences=secrets.defences,
+        orders=secrets.orders,
         combats=state.combats,
         phase=state.phase,
         event_deck_size=len(state.event_deck),
@@ -191,10 +182,10 @@ def view(state: GameState, viewer: str | None) -> View:
         dead=state.dead,
         sieges=tuple(state.sieges[p] for p in sorted(state.sieges)),
         captivity=tuple(sorted(state.captivity.items())),
-        storms=tuple(_storm_for(state, st, who) for _, st in sorted(state.storms.items())),
+        storms=secrets.storms,
         event_flags=state.event_flags,
-        chancery=state.chancery if gm or presides(state, who) else (),
-        parliament=_parliament_for(state.parliament, who),
+        chancery=secrets.chancery,
+        parliament=secrets.parliament,
         summoned=state.summoned,
         winner=state.winner,
         game_over=state.game_over,
@@ -202,6 +193,42 @@ def view(state: GameState, viewer: str | None) -> View:
         proclaimed=_proclaimed(state),
         seed_commitment=commitment(state.rng.seed),
         seed=state.rng.seed if (gm or state.seed_revealed) else None,
+    )
+
+
+class _Secrets(NamedTuple):
+    """The parts of a state that hold secrets, as one viewer may see them: what ``view``
+    shows of them, and what ``as_seen_by`` leaves in."""
+
+    alliances: tuple[Alliance, ...]
+    declarations: tuple[Declaration, ...]
+    requests: tuple[Request, ...]
+    permissions: tuple[Permission, ...]
+    cooling_off: tuple[CoolingOff, ...]
+    defences: tuple[Defence, ...]
+    orders: tuple[OrderRecord, ...]
+    storms: tuple[StormRequest, ...]
+    chancery: tuple[str, ...]
+    parliament: Parliament | None
+
+
+def _secrets_for(state: GameState, who: str) -> _Secrets:
+    """What ``who`` (a faction, ``GM`` or ``PUBLIC``) may see of the secret parts of
+    ``state``: the one place that decides it."""
+    gm = who == GM
+    return _Secrets(
+        alliances=tuple(a for a in state.alliances.values() if can_see_alliance(state, a, who)),
+        declarations=tuple(d for d in state.declarations.values() if gm or who == d.by or who in d.invited),
+        requests=tuple(r for r in state.requests.values() if gm or who == r.by or who in r.awaiting),
+        permissions=tuple(p for p in state.permissions if gm or who in (p.by, p.to)),
+        cooling_off=tuple(
+            c for c in state.cooling_off if gm or c.public or who == c.faction or who in c.former_allies
+        ),
+        defences=tuple(d for d in state.defences if can_see_defence(state, d, who)),
+        orders=tuple(o for o in state.orders if gm or who in (o.by, owner(state, o.unit))),
+        storms=tuple(_storm_for(state, st, who) for _, st in sorted(state.storms.items())),
+        chancery=state.chancery if gm or presides(state, who) else (),
+        parliament=_parliament_for(state.parliament, who),
     )
 
 
@@ -257,9 +284,8 @@ def as_seen_by(state: GameState, viewer: str) -> GameState:
 
 
 def _without_secrets(state: GameState, viewer: str) -> GameState:
-    v = view(state, viewer)
-    return replace(
-        state,
+    v = _secrets_for(state, viewer)
+    return state.evolve(
         alliances=FrozenDict({a.id: a for a in v.alliances}),
         declarations=FrozenDict({d.id: d for d in v.declarations}),
         requests=FrozenDict({r.id: r for r in v.requests}),
