@@ -8,6 +8,7 @@ request with a player's token counts against that token's rate limit (``ratelimi
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Request
@@ -102,13 +103,18 @@ def _seated(request: Request, game: str, token: str) -> Actor:
     return _rate(request, game, player(faction))
 
 
-def api_actor(request: Request) -> Actor:
-    """The API's caller, from its bearer credentials (for the game in the path)."""
+def _bearer(request: Request) -> str:
+    """The bearer credentials of an API request (``Unauthorized`` when there are none)."""
     header = request.headers.get("authorization", "")
     scheme, _, credentials = header.partition(" ")
     if scheme.lower() != "bearer" or not credentials.strip():
         raise Unauthorized("send Authorization: Bearer <your token> (the GM: Bearer gm:<password>)")
-    token = credentials.strip()
+    return credentials.strip()
+
+
+def _actor_of(request: Request, token: str) -> Actor:
+    """Whose bearer ``token`` this is (for the game in the path): the GM through the
+    login throttle, a player through the seat's hash and the seat's rate limit."""
     if token.startswith("gm:"):
         if gm_login(request, token[3:]):
             return GM_ACTOR
@@ -117,6 +123,49 @@ def api_actor(request: Request) -> Actor:
     if not isinstance(game, str):
         raise PermissionDenied("only the GM may do this")
     return _seated(request, game, token)
+
+
+def api_actor(request: Request) -> Actor:
+    """The API's caller, from its bearer credentials (for the game in the path)."""
+    return _actor_of(request, _bearer(request))
+
+
+#: Where ``api_credentials`` leaves the credentials not yet checked, in the request's scope.
+UNCHECKED = "kingmaker.unchecked_credentials"
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """Bearer credentials given, not yet checked: ``api_actor`` in two halves, so that
+    an endpoint answered in its own thread (``jsonout.json_answer``) checks them there,
+    in the same trip through the thread pool as its work, instead of a trip of their
+    own before it (FastAPI runs a synchronous dependency in the thread pool)."""
+
+    request: Request
+    token: str
+
+    def actor(self) -> Actor:
+        """Check the credentials (as ``api_actor``: the seat, the rate limit, the GM's
+        login throttle); once."""
+        self.request.scope.pop(UNCHECKED, None)
+        return _actor_of(self.request, self.token)
+
+
+async def api_credentials(request: Request) -> Credentials:
+    """``api_actor``'s first half, on the event loop: no credentials at all is 401 at
+    once. The rest (``Credentials.actor``) is the endpoint's. Kept in the request's
+    scope meanwhile: should the request's fields not be valid, the 422 handler checks
+    the credentials first (``errors.install``), so that a wrong token, a locked-out GM
+    or a spent rate limit answers as it did, before any word on the fields."""
+    credentials = Credentials(request, _bearer(request))
+    request.scope[UNCHECKED] = credentials
+    return credentials
+
+
+def unchecked(request: Request) -> Credentials | None:
+    """The credentials of a request that were given but not checked (see ``Credentials``)."""
+    found = request.scope.get(UNCHECKED)
+    return found if isinstance(found, Credentials) else None
 
 
 def player_actor(request: Request) -> Actor:
@@ -135,6 +184,8 @@ def gm_actor(request: Request) -> Actor:
 
 
 ApiActor = Annotated[Actor, Depends(api_actor)]
+#: What ``json_answer`` gives an endpoint's ``ApiActor`` parameter instead (see ``Credentials``).
+ApiCredentials = Annotated[Credentials, Depends(api_credentials)]
 PlayerActor = Annotated[Actor, Depends(player_actor)]
 GmActor = Annotated[Actor, Depends(gm_actor)]
 

@@ -13,6 +13,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
@@ -21,7 +22,7 @@ from kingmaker.storage import StoreError, UnknownGame
 
 from . import schemas
 from .accesslog import redact_path
-from .auth import LoginRequired, Unauthorized
+from .auth import LoginRequired, Unauthorized, unchecked
 from .csrf import CsrfRefused
 from .ratelimit import TooManyRequests
 from .throttle import TooManyAttempts
@@ -103,6 +104,16 @@ def problems(errors: Sequence[Any]) -> str:
     return "; ".join(out) or "the request is not valid"
 
 
+async def _handled(request: Request, exc: Exception) -> Response:
+    """The answer the app's handler for ``exc`` gives (the most specific one)."""
+    for kind in type(exc).__mro__:
+        handler = request.app.exception_handlers.get(kind)
+        if handler is not None:
+            answer: Response = await handler(request, exc)
+            return answer
+    raise exc
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, exc: ServiceError) -> Response:
@@ -137,6 +148,12 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        credentials = unchecked(request)
+        if credentials is not None:  # checked before any word on the fields (auth.Credentials)
+            try:
+                await run_in_threadpool(credentials.actor)
+            except Exception as refused:
+                return await _handled(request, refused)
         return error_response(request, 422, "invalid", problems(exc.errors()))
 
     @app.exception_handler(ValidationError)
