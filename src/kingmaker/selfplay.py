@@ -189,12 +189,11 @@ def play_game(ds: DataSet, factions: tuple[str, ...], seed: str, *, rounds: int 
         turns += sum(e.kind == "turn_ended" for e in d.events)
         watch.check(state)
     again = replay(start, events)
-    if again != state or state_hash(again) != state_hash(state):
+    digest = state_hash(state)
+    if again != state or state_hash(again) != digest:
         raise InvariantBroken(f"game {seed} does not replay to the same state")
     ended = state.game_over or "round limit"
-    return GameRun(
-        seed, ended, state.winner, state.round, turns, steps, time.perf_counter() - t0, state_hash(state)
-    )
+    return GameRun(seed, ended, state.winner, state.round, turns, steps, time.perf_counter() - t0, digest)
 
 
 def selfplay(
