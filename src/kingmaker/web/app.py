@@ -116,10 +116,12 @@ def create_app(
     accesslog.install()
     from .routes_notify import router as notify_router  # the GM's notifications page
 
-    app.include_router(notify_router)
+    # The API's routes first: FastAPI tries the routes in order, and nearly every
+    # request is the API's (a page's path matches none of the API's).
     app.include_router(routes_api.router)
     app.include_router(routes_api_full.router)
     app.include_router(routes_api_end.router)
+    app.include_router(notify_router)
     app.include_router(routes_gm.router)
     app.include_router(routes_gm_end.router)
     app.include_router(routes_play.router)
