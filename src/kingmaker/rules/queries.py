@@ -155,7 +155,7 @@ def _side(state: GameState, factions: tuple[str | None, ...]) -> Side:
         kept = ("side", factions, _standing(state, factions))
         side = shared.get(kept)
         if side is None:
-            side = shared[kept] = Side(factions, atlas(state.board))
+            side = shared[kept] = Side(factions, atlas(state.board), state)
         memo[key] = side
     return side
 

@@ -54,6 +54,9 @@ class Destination(NamedTuple):
 
 #: (enter, rule, siege, reason): what a destination says beyond its place and path.
 Tail = tuple[bool, str | None, bool, str]
+#: A side's verdicts at a location: the tail of a destination whose troops fit, then how
+#: many troops fit (None: any number).
+Verdict = tuple[bool, str | None, bool, str, int | None]
 
 
 class Atlas:
@@ -71,6 +74,7 @@ class Atlas:
         "places",
         "roads",
         "sealed",
+        "town",
     )
 
     def __init__(self, board: Board) -> None:
@@ -86,6 +90,7 @@ class Atlas:
         )
         self.alone: tuple[tuple[str], ...] = tuple((p,) for p in self.ids)  # to lengthen a path
         self.country: tuple[bool, ...] = tuple(p.kind is _COUNTRY for p in self.places)
+        self.town: tuple[bool, ...] = tuple(p.kind in _TOWNS for p in self.places)
         #: ``Side.passable`` before anything is judged: countryside never blocks
         self.open_country = bytes(1 if c else 0 for c in self.country)
         self.full: tuple[str, ...] = tuple(f"{p.name} holds at most {p.capacity} troops" for p in self.places)
@@ -116,16 +121,36 @@ class Side:
     start, troops and whether it stands inside (``destinations``; not in a game with
     phases, where a siege's strength depends on who else stands where)."""
 
-    __slots__ = ("destinations", "faction", "factions", "passable", "routes", "verdicts")
+    __slots__ = (
+        "destinations",
+        "faction",
+        "factions",
+        "friends",
+        "passable",
+        "permitted",
+        "routes",
+        "seat",
+        "verdicts",
+    )
 
-    def __init__(self, factions: tuple[str | None, ...], at: Atlas) -> None:
+    def __init__(self, factions: tuple[str | None, ...], at: Atlas, state: GameState) -> None:
         places = len(at.ids)
         self.factions = factions
         #: the one faction of the side, when it has one (None: judged by ``status.judge``)
         self.faction: str | None = factions[0] if len(factions) == 1 else None
+        # What ``_judge_place`` reads of the state for one faction, the same on every
+        # state with its signature (the summons) and the side's standing (its allies
+        # and the permissions in force it holds): its allies, the permissions in force
+        # and the seat of the King's Peace.
+        f = self.faction
+        self.friends: frozenset[str] = state.allies.get(f, frozenset()) if f is not None else frozenset()
+        self.permitted: frozenset[tuple[str, str, str]] = (
+            state.permitted if state.permissions else frozenset()
+        )
+        self.seat: str | None = state.summoned.seat if state.summoned is not None else None
         self.passable = bytearray(at.open_country)
         self.routes: dict[int, Routes] = {}
-        self.verdicts: list[tuple[Tail, int | None] | None] = [None] * places
+        self.verdicts: list[Verdict | None] = [None] * places
         self.destinations: dict[tuple[str, int, bool], tuple[Destination, ...]] = {}
 
 
@@ -133,7 +158,8 @@ def routes(state: GameState, side: Side, start: int, members: Sequence[str]) -> 
     """The places reached from ``start``: by road (breadth-first, each place's neighbours
     in ``board.road_order``, as ``queries.road_paths``; a place the side may not pass is
     reached but not gone through), in the order of their ids, then by one cross-country
-    link, with the path to each; ``start`` itself is not among them."""
+    link, with the path to each; ``start`` itself is not among them (its path, itself
+    alone, is with the others, for a start in the open before a location)."""
     got = side.routes.get(start)
     if got is not None:
         return got
@@ -142,28 +168,28 @@ def routes(state: GameState, side: Side, start: int, members: Sequence[str]) -> 
     roads = at.roads
     passable = side.passable
     paths: dict[int, tuple[str, ...]] = {start: alone[start]}
-    frontier = [start]
-    while frontier:
-        following = []
-        for here in frontier:
-            base = paths[here]
-            for nxt in roads[here]:
-                if nxt in paths:
-                    continue
-                paths[nxt] = base + alone[nxt]
-                ok = passable[nxt]
-                if not ok:
-                    _judge_place(state, side, at, nxt, members)
-                    ok = passable[nxt]
-                if ok == 1:
-                    following.append(nxt)
-        frontier = following
+    queue = [start]  # first in, first out: read while it grows
+    push = queue.append
+    for here in queue:
+        base = paths[here]
+        for nxt in roads[here]:
+            if nxt in paths:
+                continue
+            paths[nxt] = base + alone[nxt]
+            ok = passable[nxt]
+            if ok == 1:
+                push(nxt)
+            elif not ok:
+                _judge_place(state, side, at, nxt, members)
+                if passable[nxt] == 1:
+                    push(nxt)
     del paths[start]
     by_road = sorted(paths)
     cross = [i for i in at.cross[start] if i not in paths]
     origin = at.ids[start]
     for i in cross:
         paths[i] = (origin, at.ids[i])
+    paths[start] = alone[start]  # a start in the open before a location is a destination
     got = side.routes[start] = (by_road, cross, paths)
     return got
 
@@ -187,24 +213,24 @@ def destinations(
     country = at.country
     by_road, cross, paths = routes(state, side, begin, members)
     out: list[Destination] = []
+    append = out.append
     road = True
     for todo in (by_road, cross, () if inside or country[begin] else (begin,)):
         for i in todo:
-            path = paths[i] if i != begin else at.alone[i]
-            if country[i]:
-                out.append(_new(Destination, (names[i], path, road, False, None, False, "")))
-                continue
             v = verdicts[i]
             if v is None:
+                if country[i]:
+                    append(_new(Destination, (names[i], paths[i], road, False, None, False, "")))
+                    continue
                 _judge_place(state, side, at, i, members)
                 v = verdicts[i]
                 assert v is not None
-            (enter, rule, siege, reason), room = v
+            enter, rule, siege, reason, room = v
             if room is not None and troops > room:
                 enter, rule, reason = False, ids.LOC_CAPACITY, at.full[i]
             if phased and siege:
                 siege = _strong_enough(state, members, at.places[i])
-            out.append(_new(Destination, (names[i], path, road, enter, rule, siege, reason)))
+            append(_new(Destination, (names[i], paths[i], road, enter, rule, siege, reason)))
         road = False
     result = tuple(out)
     if not phased:
@@ -236,8 +262,36 @@ def _judge_place(state: GameState, side: Side, at: Atlas, i: int, members: Seque
     place = at.places[i]
     pid = place.id
     f = side.faction
+    if f is not None and pid not in state.inside_by_place and pid != side.seat:
+        # the common case: one faction, no one inside, away from the King's Peace
+        key: Any = place.kind
+        verdicts: dict[Any, Tail]
+        if at.town[i]:
+            ok, verdicts = 1, _TOWN
+        else:
+            holder = state.control.get(pid)
+            if holder is None:
+                ok, verdicts = 2, _NEUTRAL
+            elif holder == f or holder in side.friends:
+                ok, verdicts = 1, _FRIENDLY
+            else:
+                permitted = side.permitted
+                ok = 1 if (pid, f, ids.ROAD) in permitted else 2
+                verdicts = _UNFRIENDLY
+                key = (key, holder, f, (pid, f, ids.ENTER) in permitted)
+        side.passable[i] = ok
+        tail = verdicts.get(key)
+        if tail is None:
+            tail = verdicts[key] = _judged_tail(state, place, side.factions, members)
+        if tail[0]:
+            if pid in state.sieges:
+                tail = (False, ids.SIEGE_SEALED, tail[2], at.sealed[i])
+            side.verdicts[i] = (*tail, place.capacity)  # no one is inside
+        else:
+            side.verdicts[i] = (*tail, None)
+        return
     table: dict[Any, Tail] | None = None
-    key: Any = None
+    key = None
     passes: bool | None = None
     if f is not None:
         kind = place.kind
@@ -276,7 +330,7 @@ def _judge_place(state: GameState, side: Side, at: Atlas, i: int, members: Seque
             tail = (False, ids.SIEGE_SEALED, tail[2], at.sealed[i])
         if place.capacity is not None:
             room = place.capacity - (held if held >= 0 else held_inside(state, pid))
-    side.verdicts[i] = (tail, room)
+    side.verdicts[i] = (*tail, room)
 
 
 def _judged_tail(
