@@ -120,10 +120,10 @@ def command_problem(command: object) -> str | None:
     """What is wrong with a rules command's fields (ids, texts, lists, numbers);
     ``None`` if each holds what it may. Judges shapes only: whether a unit or a place
     exists is for the rules."""
-    if not dataclasses.is_dataclass(command) or isinstance(command, type):
-        return "not a command"
-    names = _FIELD_NAMES.get(type(command))
+    names = _FIELD_NAMES.get(type(command))  # only a dataclass's type is kept there
     if names is None:
+        if not dataclasses.is_dataclass(command) or isinstance(command, type):
+            return "not a command"
         names = _FIELD_NAMES[type(command)] = tuple(f.name for f in dataclasses.fields(command))
     for name in names:
         value = getattr(command, name)
@@ -138,6 +138,11 @@ def command_problem(command: object) -> str | None:
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+#: Strings ``_fine`` found to be ids (places, nobles, factions come back in command after
+#: command): a set's look-up instead of the pattern's; emptied when it grows past
+#: ``_IDS_KEPT`` (request ids are new each time).
+_IDS: set[str] = set()
+_IDS_KEPT: Final = 65_536
 
 
 def _fine(name: str, value: object) -> bool:
@@ -147,13 +152,27 @@ def _fine(name: str, value: object) -> bool:
         return True
     t = type(value)
     if t is str:
+        if name in _FREE_TEXT:
+            return False
         text = cast(str, value)
-        return name not in _FREE_TEXT and 0 < len(text) <= ID_MAX and _ID.fullmatch(text) is not None
+        if text in _IDS:
+            return True
+        if 0 < len(text) <= ID_MAX and _ID.fullmatch(text) is not None:
+            if len(_IDS) >= _IDS_KEPT:
+                _IDS.clear()
+            _IDS.add(text)
+            return True
+        return False
     if t is int:
         return abs(cast(int, value)) <= RANDOM_MAX
     if t is tuple:
         items = cast(tuple[object, ...], value)
-        return len(items) <= LIST_MAX and all(_fine(name, v) for v in items)
+        if len(items) > LIST_MAX:
+            return False
+        for v in items:  # noqa: SIM110 (a loop: all() would build a generator for each list)
+            if not _fine(name, v):
+                return False
+        return True
     return False
 
 
