@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from functools import cached_property
+from operator import itemgetter
 from typing import Any
 
 from .board import Board
@@ -405,14 +406,12 @@ class GameState:
         """A copy with ``changes`` (for ``apply``, and ``views.as_seen_by``'s secrets taken
         out): ``dataclasses.replace`` without its cost (``apply`` makes one per event), the
         derived indexes left behind."""
-        unknown = changes.keys() - _STATE_FIELDS
-        if unknown:
+        if not _STATE_FIELDS.issuperset(changes):
+            unknown = changes.keys() - _STATE_FIELDS
             raise TypeError(f"GameState has no field {', '.join(sorted(unknown))}")
         new = object.__new__(GameState)
         attrs = new.__dict__
-        mine = self.__dict__
-        for f in _STATE_FIELDS:
-            attrs[f] = mine[f]
+        attrs.update(zip(_FIELD_ORDER, _read_fields(self.__dict__), strict=True))  # read at once
         attrs.update(changes)
         return new
 
@@ -484,3 +483,5 @@ class GameState:
 
 #: The fields of a state (``evolve`` copies these, not the cached derived indexes).
 _STATE_FIELDS: frozenset[str] = frozenset(f.name for f in fields(GameState))
+_FIELD_ORDER: tuple[str, ...] = tuple(_STATE_FIELDS)
+_read_fields = itemgetter(*_FIELD_ORDER)
