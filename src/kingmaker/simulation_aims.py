@@ -37,7 +37,7 @@ from .rules.fighting import force, strength
 from .rules.parliament import seats, undeclared
 from .rules.potential import potential
 from .rules.sieges import besieged
-from .rules.state import GameState, Heir
+from .rules.state import GameState, Heir, Noble
 from .rules.votes import chancellor_faction
 from .simulation_full import FullGamePlayer, move_toward
 from .simulation_goals import (
@@ -51,6 +51,7 @@ from .simulation_goals import (
     exiles,
     fortified_against,
     free,
+    free_by_place,
     futility,
     inside,
     is_see,
@@ -317,19 +318,13 @@ class AimingPlayer(FullGamePlayer):
 
     def _captive_heirs(self, state: GameState) -> c.Command | None:
         """A captor executes Beaufort (an heir who dies only as a noble does)."""
-        nobles, heirs = state.nobles, state.heirs
-        held: list[tuple[str, str, str]] = []  # (heir, noble, captor), in the heirs' order
-        for heir, noble in noble_heirs(state).items():  # the heirs who are nobles (Beaufort)
-            n = nobles.get(noble)
-            if n is not None and n.captive_of is not None and heir in heirs:
-                held.append((heir, n.id, n.captive_of))
-        if len(held) > 1:
-            order = list(heirs)
-            held.sort(key=lambda x: order.index(x[0]))
-        for _, noble, captor in held:
-            cmd = c.Execute(captor, captive=noble)
-            if takes(state, cmd):
-                return cmd
+        table = noble_heirs(state)
+        for heir in [h for h in state.heirs if h in table]:  # the heirs who are nobles
+            n = state.nobles.get(table[heir])
+            if n is not None and n.captive_of is not None:
+                cmd = c.Execute(n.captive_of, captive=n.id)
+                if takes(state, cmd):
+                    return cmd
         return None
 
     def _stranded(self, state: GameState) -> c.Command | None:
@@ -393,13 +388,21 @@ class AimingPlayer(FullGamePlayer):
         summon abroad, the lightest)."""
         f = state.turn
         away = exiles(state)
+        mine: dict[str | None, list[Noble]] | None = None
         for h in state.heirs.values():
             if h.with_noble is not None or h.place is None:
                 continue
-            here = [n for n in state.nobles.values() if n.faction == f and n.place == h.place and free(n)]
+            mine = mine if mine is not None else free_by_place(state, f)
+            here = mine.get(h.place)
+            if not here:
+                continue
             # refusals known without asking decide: the heir inside a place held against f
-            # (CAPTURE.fortified), a place closed to the unit (LOC.*.enter)
+            # (CAPTURE.fortified), a place closed to the unit (LOC.*.enter); when every
+            # step is refused so, only the request ids the search draws are drawn
             fortified = fortified_against(state, h, f)
+            if fortified and all(n.inside or shut_to(state, state.army_of.get(n.id, n.id)) for n in here):
+                _ = [self._rid() for n in here if not n.inside]
+                continue
             for n in sorted(here, key=lambda n: (bool(away & set(n.awards)), potential(state, n.id), n.id)):
                 cmd = c.CaptureHeir(f, n.id, h.id)
                 if not fortified and takes(state, cmd):

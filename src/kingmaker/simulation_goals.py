@@ -108,6 +108,15 @@ def free(n: Noble) -> bool:
     return n.captive_of is None and n.aboard is None and n.place is not None
 
 
+def free_by_place(state: GameState, faction: str) -> dict[str | None, list[Noble]]:
+    """``faction``'s ``free`` nobles by place, in the order of ``state.nobles``."""
+    out: dict[str | None, list[Noble]] = {}
+    for n in state.nobles.values():
+        if n.faction == faction and free(n):
+            out.setdefault(n.place, []).append(n)
+    return out
+
+
 def at_home(state: GameState, n: Noble) -> bool:
     """On land in England (not abroad, not at sea)."""
     return n.place is not None and n.aboard is None and not state.board.places[n.place].offmap
