@@ -367,14 +367,46 @@ def _strong_enough(state: GameState, members: Sequence[str], place: Place) -> bo
     pid = place.id
     if pid not in state.sieges and pid not in state.inside_by_place:
         # the common case, judged here as ``may_besiege`` judges it: no siege in
-        # progress there and no one inside, so the garrison alone is to be matched
-        return sum(battle_strength(state, n, place) for n in laying) >= place.garrison
+        # progress there and no one inside, so the garrison alone is to be matched. The
+        # nobles' strengths without and with every regional troop they hold bound their
+        # strength anywhere (kept per state), and mostly settle it without the place's
+        # regions
+        garrison = place.garrison
+        low = high = 0
+        for n in laying:
+            lo, hi = _strength_bounds(state, n)
+            low += lo
+            high += hi
+        if low >= garrison:
+            return True
+        if high < garrison:
+            return False
+        return sum(battle_strength(state, n, place) for n in laying) >= garrison
     memo = state.place_verdicts
     key = ("strength", laying, pid)
     ok = memo.get(key)
     if ok is None:
         ok = memo[key] = may_besiege(state, laying, place)
     return bool(ok)
+
+
+def _strength_bounds(state: GameState, noble: str) -> tuple[int, int]:
+    """The least and the most ``battle_strength`` of ``noble`` anywhere: his troops and
+    his awards' troops, with none and with all of their regional troops (F4)."""
+    memo = state.place_verdicts
+    key = ("strength bounds", noble)
+    got: tuple[int, int] | None = memo.get(key)
+    if got is None:
+        n = state.nobles[noble]
+        low = high = n.troops
+        cards = state.catalog.awards
+        for a in n.awards:
+            card = cards.get(a)
+            if card is not None:
+                low += card.troops + sum(min(v, 0) for _, v in card.regional)
+                high += card.troops + sum(max(v, 0) for _, v in card.regional)
+        got = memo[key] = (low, high)
+    return got
 
 
 def _force_there(state: GameState, members: Sequence[str], place: Place) -> tuple[str, ...]:
