@@ -5,6 +5,7 @@ it refuses."""
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -85,15 +86,51 @@ def test_rows_the_database_refuses_are_refused_whole_as_on_sqlalchemy(store: Sql
     assert store.append("g1", 0, envs(1, 2), idempotency_key="k").last_seq == 2
 
 
-def test_a_connection_goes_back_to_the_pool_with_no_transaction_open(store: SqlStore) -> None:
+def test_no_transaction_stays_open_on_a_threads_connection(store: SqlStore) -> None:
     store.create_game(record(), _initial())
     store.append("g1", 0, envs(1, 1), idempotency_key="k")
     with pytest.raises(ConcurrencyError):
         store.append("g1", 0, envs(1, 1))
     assert store.append("g1", 0, envs(1, 1), idempotency_key="k").replayed
-    pooled = [store.engine.raw_connection() for _ in range(4)]  # the whole pool
+    assert store._hot is not None
+    mine = store._hot._own()
+    assert not mine.in_transaction
+    # the pool is left whole for every other statement
+    pooled = [store.engine.raw_connection() for _ in range(4)]
     try:
-        assert [c.driver_connection.in_transaction for c in pooled] == [False] * 4  # type: ignore[union-attr]
+        assert mine not in [c.driver_connection for c in pooled]
     finally:
         for c in pooled:
             c.close()
+
+
+def test_each_thread_has_its_own_connection_set_up_as_the_engines_and_close_closes_them(
+    path: Path,
+) -> None:
+    s = open_store(f"sqlite:///{path}")
+    s.create_game(record(), _initial())
+    assert s._hot is not None
+    hot = s._hot
+    seen: list[sqlite3.Connection] = []
+
+    def work(seq: int) -> None:
+        s.append("g1", seq, envs(seq + 1, 1))
+        assert s.head("g1") >= seq + 1
+        seen.append(hot._own())
+
+    work(0)
+    t = threading.Thread(target=work, args=(1,))
+    t.start()
+    t.join()
+    work(2)
+    assert len(seen) == 3 and seen[0] is seen[2] and seen[0] is not seen[1]
+    for conn in {id(c): c for c in seen}.values():
+        assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    s.close()
+    for conn in seen:
+        with pytest.raises(sqlite3.ProgrammingError):
+            conn.execute("SELECT 1")
+    with pytest.raises(StoreError, match="closed"):
+        s.head("g1")

@@ -150,6 +150,7 @@ class SqlStore:
         self._records_lock = threading.Lock()
         # SQLite: the statements of every order on the bare connection (``sqlite_hot``)
         self._hot = HotStatements(engine, self._where) if self.backend == "sqlite" else None
+        self._upserts: dict[tuple[str, tuple[str, ...]], Any] = {}  # see ``_upsert``
 
     def __repr__(self) -> str:
         return f"SqlStore({self._where!r})"
@@ -200,12 +201,18 @@ class SqlStore:
         return dialect.insert(table)
 
     def _upsert(self, conn: sa.Connection, table: sa.Table, values: Mapping[str, Any]) -> None:
-        keys = [c.name for c in table.primary_key.columns]
-        stmt = self._insert(table).values(**values)
-        stmt = stmt.on_conflict_do_update(
-            index_elements=keys, set_={k: stmt.excluded[k] for k in values if k not in keys}
-        )
-        conn.execute(stmt)
+        """Insert ``values`` into ``table``, or update the row of the same primary key. The
+        statement is made once per table and set of columns (making one costs a few ms:
+        SQLAlchemy sets up its ``excluded`` columns) and run with the values bound."""
+        shape = (table.name, tuple(values))
+        stmt = self._upserts.get(shape)
+        if stmt is None:
+            keys = [c.name for c in table.primary_key.columns]
+            insert = self._insert(table)
+            stmt = self._upserts[shape] = insert.on_conflict_do_update(
+                index_elements=keys, set_={k: insert.excluded[k] for k in values if k not in keys}
+            )
+        conn.execute(stmt, dict(values))
 
     @staticmethod
     def _exists(conn: sa.Connection, game_id: str) -> bool:
@@ -556,4 +563,6 @@ class SqlStore:
         ]
 
     def close(self) -> None:
+        if self._hot is not None:
+            self._hot.close()
         self.engine.dispose()
