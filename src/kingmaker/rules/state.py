@@ -409,10 +409,15 @@ class GameState:
         if not _STATE_FIELDS.issuperset(changes):
             unknown = changes.keys() - _STATE_FIELDS
             raise TypeError(f"GameState has no field {', '.join(sorted(unknown))}")
-        new = object.__new__(GameState)
-        attrs = new.__dict__
-        attrs.update(zip(_FIELD_ORDER, _read_fields(self.__dict__), strict=True))  # read at once
+        attrs = self.__dict__.copy()  # the fields, and the derived indexes cached so far
+        if len(attrs) != _FIELD_COUNT:
+            for derived in _DERIVED:
+                attrs.pop(derived, None)
+            if len(attrs) != _FIELD_COUNT:  # something else kept on it: the fields alone
+                attrs = dict(zip(_FIELD_ORDER, _read_fields(self.__dict__), strict=True))
         attrs.update(changes)
+        new = object.__new__(GameState)
+        object.__setattr__(new, "__dict__", attrs)
         return new
 
     # -- derived indexes (cached, never serialised) ------------------------------
@@ -484,4 +489,8 @@ class GameState:
 #: The fields of a state (``evolve`` copies these, not the cached derived indexes).
 _STATE_FIELDS: frozenset[str] = frozenset(f.name for f in fields(GameState))
 _FIELD_ORDER: tuple[str, ...] = tuple(_STATE_FIELDS)
+_FIELD_COUNT = len(_FIELD_ORDER)
 _read_fields = itemgetter(*_FIELD_ORDER)
+#: The derived indexes (``cached_property``): kept in a state's ``__dict__`` once read,
+#: never copied by ``evolve``.
+_DERIVED: tuple[str, ...] = tuple(n for n, v in vars(GameState).items() if isinstance(v, cached_property))
