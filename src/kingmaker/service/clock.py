@@ -35,7 +35,7 @@ class FixedClock:
 
 def iso(moment: datetime) -> str:
     """ISO 8601 in UTC, to the second: ``2026-11-30T12:00:00Z``."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return moment.astimezone(UTC).replace(microsecond=0, tzinfo=None).isoformat() + "Z"  # half strftime's cost
 
 
 def parse_iso(text: str) -> datetime:

@@ -337,7 +337,7 @@ def deadlines_for(uow: UnitOfWork, proj: Projection, events: Sequence[Record]) -
 def tick(uow: UnitOfWork, game: str) -> Outcome:
     """Record every deadline that has passed (by the clock), in order."""
     now = uow.clock.now()
-    proj = uow.current(game)
+    proj = uow.held(game)  # read only: nothing is folded into it here
     if not any(parse_iso(d.due) <= now for d in proj.open_deadlines()):
         return Outcome(game, "done", "no deadline has passed")
 

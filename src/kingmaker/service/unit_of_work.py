@@ -125,12 +125,11 @@ class UnitOfWork:
         rule: str | None,
         seq: int,
         command_id: str | None,
+        at: str,
     ) -> Envelope:
-        """An entry stamped with the round and turn of ``state_of`` and the clock's time."""
+        """An entry stamped with the round and turn of ``state_of`` and the time ``at``."""
         state = state_of.state
-        return Envelope(
-            seq, state.round, state.turn, actor.label, rule, record, iso(self.clock.now()), command_id
-        )
+        return Envelope(seq, state.round, state.turn, actor.label, rule, record, at, command_id)
 
     def commit(
         self,
@@ -162,8 +161,9 @@ class UnitOfWork:
                 if not entries:
                     return outcome
                 work = held.copy()
+                at = iso(self.clock.now())  # the entries of one command are recorded at once
                 envs = [
-                    self._fold_entry(game, work.fold, actor, record, rule, command_id)
+                    self._fold_entry(game, work.fold, actor, record, rule, command_id, at)
                     for record, rule in entries
                 ]
                 every = held.settings.snapshot_every
@@ -195,17 +195,24 @@ class UnitOfWork:
         raise Conflict(f"game {game} kept changing under this request; try again")
 
     def _fold_entry(
-        self, game: str, fold: Fold, actor: Actor, record: Record, rule: str | None, command_id: str | None
+        self,
+        game: str,
+        fold: Fold,
+        actor: Actor,
+        record: Record,
+        rule: str | None,
+        command_id: str | None,
+        at: str,
     ) -> Envelope:
         """Stamp ``record`` as the next entry of ``fold`` and fold it. An undo is stamped
         with the round and turn it returns to."""
         seq = fold.head + 1
         if isinstance(record, Undone):
             restored = self.position_after(game, fold, min(record.to_seq, fold.head))
-            env = self.envelope(restored, actor, record, rule, seq, command_id)
+            env = self.envelope(restored, actor, record, rule, seq, command_id, at)
             fold.step(env, restored)
         else:
-            env = self.envelope(fold.position, actor, record, rule, seq, command_id)
+            env = self.envelope(fold.position, actor, record, rule, seq, command_id, at)
             fold.step(env)
         return env
 
