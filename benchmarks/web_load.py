@@ -63,7 +63,8 @@ FACTIONS = ("red", "blue", "green", "gold", "purple", "black")
 GAME = "load"
 KINGMAKER = Path(sys.executable).with_name("kingmaker")
 
-AIM_P99_MS = 50.0
+AIM_P99_MS = 50.0  # issue 7's aim at 50 players
+AIM_P99_MS_16 = 100.0  # issue 16's, at 50 players
 AIM_RATIO = 0.5
 AIM_RSS_MB = 300.0
 
@@ -549,7 +550,8 @@ def bench_backend(backend: str, args: argparse.Namespace) -> bool:
             else:
                 print("  no 5xx, no transport errors")
             print(
-                f"  aim p99 < {AIM_P99_MS:g} ms: {'met' if o_p99 < AIM_P99_MS else 'NOT MET'} ({o_p99:.1f} ms);"
+                f"  aim p99 < {AIM_P99_MS:g} ms: {'met' if o_p99 < AIM_P99_MS else 'NOT MET'},"
+                f" < {AIM_P99_MS_16:g} ms: {'met' if o_p99 < AIM_P99_MS_16 else 'NOT MET'} ({o_p99:.1f} ms);"
                 f" aim throughput >= {AIM_RATIO:g} x bare: {'met' if ratio >= AIM_RATIO else 'NOT MET'}"
                 f" ({ratio:.2f})"
             )
@@ -558,7 +560,8 @@ def bench_backend(backend: str, args: argparse.Namespace) -> bool:
                 print(
                     f"  paced (each player pauses {args.think:g} s on average: {args.players / args.think:.0f} req/s"
                     f" offered): {paced.throughput:.1f} req/s, p50 {paced.percentile(0.5):.2f} ms, p99 {p99:.2f} ms;"
-                    f" p99 < {AIM_P99_MS:g} ms at this load: {'met' if p99 < AIM_P99_MS else 'NOT MET'}"
+                    f" p99 < {AIM_P99_MS:g} ms at this load: {'met' if p99 < AIM_P99_MS else 'NOT MET'},"
+                    f" < {AIM_P99_MS_16:g} ms: {'met' if p99 < AIM_P99_MS_16 else 'NOT MET'}"
                 )
                 paced_bad = sum(1 for s in paced.samples if s.status == 0 or s.status >= 500)
                 if paced_bad:
