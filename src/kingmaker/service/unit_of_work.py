@@ -156,7 +156,9 @@ class UnitOfWork:
             for attempt in range(self.max_retries):
                 held = self._cached(game)
                 if held is None or not self._fresh(game, held):
-                    held = self._catch_up(game)
+                    # the head first (one cheap read): the entries only if it moved
+                    if held is None or self.store.head(game) != held.head:
+                        held = self._catch_up(game)
                 outcome, entries = build(held.copy())
                 if not entries:
                     return outcome
@@ -312,12 +314,19 @@ class UnitOfWork:
         proj = self._cached(game)
         if proj is not None and self._fresh(game, proj):
             return proj
+        head = None
         if proj is not None:
             head = self.store.head(game)
             if head == proj.head:
                 self._seen(game, head)
                 return proj
         with self.lock(game):
+            held = self._cached(game)
+            if held is not None and head is not None and held.head >= head:
+                # a writer of this process folded its entries while this one waited for
+                # the lock: the game is as fresh as the head read above, nothing to read
+                self._seen(game, held.head)
+                return held
             proj = self._catch_up(game)
             self._seen(game, proj.head)
             return proj
