@@ -155,10 +155,10 @@ class UnitOfWork:
         with self.lock(game):
             for attempt in range(self.max_retries):
                 held = self._cached(game)
-                if held is None or not self._fresh(game, held):
-                    # the head first (one cheap read): the entries only if it moved
-                    if held is None or self.store.head(game) != held.head:
-                        held = self._catch_up(game)
+                # not read in this request: the head first (one cheap read), the entries
+                # only if it moved
+                if held is None or (not self._fresh(game, held) and self.store.head(game) != held.head):
+                    held = self._catch_up(game)
                 outcome, entries = build(held.copy())
                 if not entries:
                     return outcome
