@@ -134,3 +134,17 @@ def test_each_thread_has_its_own_connection_set_up_as_the_engines_and_close_clos
             conn.execute("SELECT 1")
     with pytest.raises(StoreError, match="closed"):
         s.head("g1")
+
+
+def test_a_seat_is_found_on_the_threads_connection_as_sqlalchemy_finds_it(store: SqlStore) -> None:
+    from kingmaker.storage.base import Seat
+    from kingmaker.storage.websec import WebSecurityStore
+
+    store.create_game(record(), _initial())
+    store.append("g1", 0, envs(1, 1), seat=Seat("red", "ann", "h" * 64))
+    hot = WebSecurityStore.of(store)
+    core = WebSecurityStore(store.engine)  # no hot statements: SQLAlchemy's connection
+    assert hot._hot is not None and core._hot is None
+    for game, token in (("g1", "h" * 64), ("g1", "x" * 64), ("nope", "h" * 64)):
+        assert hot.seat_faction(game, token) == core.seat_faction(game, token)
+    assert hot.seat_faction("g1", "h" * 64) == "red"

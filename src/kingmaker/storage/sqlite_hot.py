@@ -144,6 +144,12 @@ class HotStatements:
             raise UnknownGame(game_id)
         return int(row[0])
 
+    def first_row(self, sql: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
+        """The first row of one read statement of constant text (None: no row)."""
+        with self._connection(write=False) as conn:
+            row = conn.execute(sql, params).fetchone()
+        return None if row is None else tuple(row)
+
     def recorded(self, game_id: str, key: str) -> AppendResult | None:
         with self._connection(write=False) as conn:
             return _head_and_key(conn, game_id, key)[1]

@@ -152,6 +152,11 @@ class SqlStore:
         self._hot = HotStatements(engine, self._where) if self.backend == "sqlite" else None
         self._upserts: dict[tuple[str, tuple[str, ...]], Any] = {}  # see ``_upsert``
 
+    @property
+    def hot_statements(self) -> HotStatements | None:
+        """SQLite: the statements run on each thread's own connection (None: PostgreSQL)."""
+        return self._hot
+
     def __repr__(self) -> str:
         return f"SqlStore({self._where!r})"
 

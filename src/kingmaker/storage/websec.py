@@ -27,6 +27,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from .base import StoreError
 from .engines import EACH_STATEMENT, WRITE, describe
 from .schema import rate_limits, web_counters, web_credentials, web_sessions
+from .sqlite_hot import HotStatements
 from .sqlstore import SqlStore, _database_errors
 
 
@@ -78,17 +79,18 @@ class WebSecurityStore:
     """The security tables of one database (the engine of a ``SqlStore``). Thread-safe:
     every call takes its own connection. Database failures are ``StoreError``."""
 
-    def __init__(self, engine: sa.Engine):
+    def __init__(self, engine: sa.Engine, hot: HotStatements | None = None):
         self.engine = engine
         self.backend = engine.dialect.name
         self._where = describe(engine.url)
+        self._hot = hot  # SQLite: the game store's connections of each thread (``sqlite_hot``)
 
     @classmethod
     def of(cls, store: object) -> WebSecurityStore:
         """The security tables beside a game store (which must be a ``SqlStore``)."""
         if not isinstance(store, SqlStore):
             raise StoreError(f"the web app needs a SQLite or PostgreSQL store, not {type(store).__name__}")
-        return cls(store.engine)
+        return cls(store.engine, store.hot_statements)
 
     # -- connections ----------------------------------------------------------------------
     @contextmanager
@@ -237,6 +239,9 @@ class WebSecurityStore:
         """The faction of ``game`` whose seat has this token hash (None: no such seat). One
         statement of constant text through the driver (the unique index on the hash finds
         the row): no statement built or compiled per request."""
+        if self._hot is not None:  # every player's request asks: the thread's own connection
+            found = self._hot.first_row(_SEAT_QMARK, (token_hash, game))
+            return None if found is None else str(found[0])
         sql = _SEAT_QMARK if self.backend == "sqlite" else _SEAT_PYFORMAT
         params: Any = (token_hash, game) if self.backend == "sqlite" else {"h": token_hash, "g": game}
         with self._connect(write=False) as conn:
