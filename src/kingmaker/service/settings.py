@@ -85,7 +85,7 @@ class GameSettings:
     policy: Policy = "hold"
     turn_hours: float | None = 24.0
     request_hours: float | None = 24.0
-    snapshot_every: int = 100
+    snapshot_every: int = 500  # see docs/benchmarks.md (stop 20): a snapshot of a big game costs ms
     factions: tuple[FactionInfo, ...] = ()
     full_game: bool = True
     draw_events: bool = True
