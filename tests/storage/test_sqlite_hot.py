@@ -148,3 +148,25 @@ def test_a_seat_is_found_on_the_threads_connection_as_sqlalchemy_finds_it(store:
     for game, token in (("g1", "h" * 64), ("g1", "x" * 64), ("nope", "h" * 64)):
         assert hot.seat_faction(game, token) == core.seat_faction(game, token)
     assert hot.seat_faction("g1", "h" * 64) == "red"
+
+
+def test_a_thread_that_ended_has_its_connection_closed_when_another_opens_one(store: SqlStore) -> None:
+    store.create_game(record(), _initial())
+    assert store._hot is not None
+    hot = store._hot
+    theirs: list[sqlite3.Connection] = []
+
+    def work() -> None:
+        store.head("g1")
+        theirs.append(hot._own())
+
+    t = threading.Thread(target=work)
+    t.start()
+    t.join()
+    assert theirs[0].execute("SELECT 1").fetchone() == (1,)  # open until another thread opens one
+    u = threading.Thread(target=lambda: store.head("g1"))
+    u.start()
+    u.join()
+    with pytest.raises(sqlite3.ProgrammingError):
+        theirs[0].execute("SELECT 1")
+    assert len(hot._opened) == 1  # the second thread's, not yet known to have ended

@@ -87,7 +87,9 @@ class HotStatements:
         self.engine = engine
         self.where = where
         self._mine = threading.local()  # this thread's connection
-        self._opened: list[Any] = []  # every thread's (the detached pool entries), closed by ``close``
+        # every thread's (its thread, the detached pool entry): a thread's is closed when
+        # another opens one after it ended (worker threads come and go), the rest by ``close``
+        self._opened: list[tuple[threading.Thread, Any]] = []
         self._guard = threading.Lock()
         self._closed = False
 
@@ -102,11 +104,15 @@ class HotStatements:
         with self._guard:
             if self._closed:
                 raise StoreError(f"{self.where} is closed")
+            ended = [pooled for thread, pooled in self._opened if not thread.is_alive()]
+            self._opened = [(t, pooled) for t, pooled in self._opened if t.is_alive()]
             pooled = self.engine.raw_connection()
             conn = pooled.driver_connection
             assert isinstance(conn, sqlite3.Connection)
             pooled.detach()  # closing it now closes the connection itself
-            self._opened.append(pooled)
+            self._opened.append((threading.current_thread(), pooled))
+        for gone in ended:  # no thread can use these any more
+            gone.close()
         self._mine.conn = conn
         return conn
 
@@ -115,7 +121,7 @@ class HotStatements:
         with self._guard:
             self._closed = True
             opened, self._opened = self._opened, []
-        for pooled in opened:
+        for _, pooled in opened:
             pooled.close()
 
     @contextmanager
