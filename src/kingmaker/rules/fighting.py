@@ -64,6 +64,26 @@ def battle_strength(state: GameState, noble: str, place: Place) -> int:
     return total
 
 
+def strength_bounds(state: GameState, noble: str) -> tuple[int, int]:
+    """The least and the most ``battle_strength`` of ``noble`` anywhere: his troops and
+    his awards' troops, with none and with all of their regional troops (F4); kept per
+    state. Beside ``battle_strength``, whose sum it bounds."""
+    memo = state.place_verdicts
+    key = ("strength bounds", noble)
+    got: tuple[int, int] | None = memo.get(key)
+    if got is None:
+        n = state.nobles[noble]
+        low = high = n.troops
+        cards = state.catalog.awards
+        for a in n.awards:
+            card = cards.get(a)
+            if card is not None:
+                low += card.troops + sum(min(v, 0) for _, v in card.regional)
+                high += card.troops + sum(max(v, 0) for _, v in card.regional)
+        got = memo[key] = (low, high)
+    return got
+
+
 def strength(state: GameState, nobles: Iterable[str], place: Place) -> int:
     """The sum of the nobles' battle strengths at ``place`` (BATTLE.strength)."""
     return sum(battle_strength(state, n, place) for n in nobles)

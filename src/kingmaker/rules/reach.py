@@ -26,7 +26,7 @@ from . import ids
 from .board import Board, Place, PlaceKind
 from .combat import siege_checks
 from .decision import Refusal
-from .fighting import battle_strength
+from .fighting import battle_strength, strength_bounds
 from .potential import held_inside
 from .sieges import may_besiege
 from .state import GameState
@@ -374,7 +374,7 @@ def _strong_enough(state: GameState, members: Sequence[str], place: Place) -> bo
         garrison = place.garrison
         low = high = 0
         for n in laying:
-            lo, hi = _strength_bounds(state, n)
+            lo, hi = strength_bounds(state, n)
             low += lo
             high += hi
         if low >= garrison:
@@ -388,25 +388,6 @@ def _strong_enough(state: GameState, members: Sequence[str], place: Place) -> bo
     if ok is None:
         ok = memo[key] = may_besiege(state, laying, place)
     return bool(ok)
-
-
-def _strength_bounds(state: GameState, noble: str) -> tuple[int, int]:
-    """The least and the most ``battle_strength`` of ``noble`` anywhere: his troops and
-    his awards' troops, with none and with all of their regional troops (F4)."""
-    memo = state.place_verdicts
-    key = ("strength bounds", noble)
-    got: tuple[int, int] | None = memo.get(key)
-    if got is None:
-        n = state.nobles[noble]
-        low = high = n.troops
-        cards = state.catalog.awards
-        for a in n.awards:
-            card = cards.get(a)
-            if card is not None:
-                low += card.troops + sum(min(v, 0) for _, v in card.regional)
-                high += card.troops + sum(max(v, 0) for _, v in card.regional)
-        got = memo[key] = (low, high)
-    return got
 
 
 def _force_there(state: GameState, members: Sequence[str], place: Place) -> tuple[str, ...]:
